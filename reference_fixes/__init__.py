@@ -1,0 +1,49 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Python reference fixes for the three bug reports (this repository only).
+
+Each module fixes one report in-process, with exactly the semantics the upstream tests in
+tests/python expect, and its docstring names the C++ change a maintainer would make:
+
+* ``allocate_workspace``: relax.transform.AllocateWorkspace without dangling GlobalVars
+  (apache/tvm#20479).
+* ``host_scalar``: a host-level scalar cell of a device function reaches the kernel by
+  value instead of being allocated on the device and written from the host.
+* ``verify_memory``: VerifyMemory rejects host access to device memory inside tvm.compile.
+
+``install(names)`` installs the named fixes and returns a callable that removes them.
+"""
+
+import importlib
+
+KNOWN = ("allocate_workspace", "host_scalar", "verify_memory")
+
+
+def install(names=KNOWN):
+    """Install the reference fixes named in ``names``; return an uninstaller."""
+    undo = []
+    for name in names:
+        if name not in KNOWN:
+            raise ValueError(f"unknown reference fix {name!r}; known: {', '.join(KNOWN)}")
+        module = importlib.import_module(f"{__name__}.{name}")
+        undo.append(module.install())
+
+    def uninstall():
+        for func in reversed(undo):
+            func()
+
+    return uninstall

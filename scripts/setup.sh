@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Set up the Python environment this suite runs in, and print its interpreter path on
+# the last line of stdout.
+#
+# Default: a project-local virtualenv (.venv) with the pinned requirements.txt (the
+# released apache-tvm wheel). Created on first use; a second run only checks a stamp.
+#
+# Another TVM: set TVM_PYTHON to an interpreter that already imports the TVM you want
+# (e.g. the one scripts/build_tvm.sh prints, with its PYTHONPATH / TVM_LIBRARY_PATH
+# exported). That interpreter is used as it is; pytest and numpy must import in it.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+die() { echo "setup: error: $*" >&2; exit 2; }
+
+if [ -n "${TVM_PYTHON:-}" ]; then
+  [ -x "$TVM_PYTHON" ] || die "TVM_PYTHON=$TVM_PYTHON is not an executable"
+  "$TVM_PYTHON" -c "import tvm" 2>/dev/null \
+    || die "TVM_PYTHON=$TVM_PYTHON cannot import tvm (PYTHONPATH / TVM_LIBRARY_PATH exported?)"
+  "$TVM_PYTHON" -c "import pytest, numpy" 2>/dev/null \
+    || die "TVM_PYTHON=$TVM_PYTHON lacks pytest or numpy"
+  echo "$TVM_PYTHON"
+  exit 0
+fi
+
+venv="$root/.venv"
+stamp="$venv/.requirements.sha256"
+want=$(sha256sum "$root/requirements.txt" | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] || ! "$venv/bin/python" -c "import tvm" 2>/dev/null; then
+  command -v python3 >/dev/null || die "python3 not found"
+  [ -x "$venv/bin/python" ] || python3 -m venv "$venv" || die "cannot create $venv"
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$root/requirements.txt" 2>&1 \
+    | grep -v "^WARNING: Location" >&2 || true
+  "$venv/bin/python" -c "import tvm, pytest, numpy" 2>/dev/null || die "pip install into $venv failed"
+  echo "$want" > "$stamp"
+fi
+echo "$venv/bin/python"
