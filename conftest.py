@@ -90,7 +90,7 @@ def pytest_configure(config):
     config._tvm_bug_expect_fixed = expect
     if fixes:
         sys.path.insert(0, str(ROOT))
-        import reference_fixes  # noqa: PLC0415
+        import reference_fixes
 
         reference_fixes.install(sorted(fixes))
         # child processes (GPU runs) install the same fixes through reference_fixes/_site
@@ -140,4 +140,3 @@ def pytest_terminal_summary(terminalreporter, config):
             "they are not tied to those reports",
             red=True,
         )
-

@@ -1,0 +1,187 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Is my TVM affected? Probes the TVM on the Python path for the three bug reports.
+
+    python scripts/check_tvm.py            # table of bug x layer: present / fixed / untestable
+    python scripts/check_tvm.py --json     # the same, as JSON
+    python scripts/check_tvm.py --check    # exit 1 when any bug reproduces (git bisect run)
+    python scripts/check_tvm.py --run-gpu  # also run the GPU layers (child processes)
+    python scripts/check_tvm.py --bug allocate_workspace   # only some reports
+
+Exit codes: 0 after printing (without --check, or with --check when no bug reproduces);
+1 with --check when a bug reproduces; 125 with --check when a selected bug has no testable
+layer at all (``git bisect run`` then skips the commit); 2 with a one-line reason when it
+cannot run (no TVM importable, a TVM without TIRx, a probe that cannot load).
+
+The probes are the reproducers' own ``probe()`` functions (scripts/repro_*.py): this
+script only gathers and prints them.
+"""
+
+import argparse
+import importlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+# report key -> (title, reproducer module)
+BUGS = {
+    "host_scalar": (
+        "host-level scalar allocated on the device and written from the host",
+        "repro_host_scalar_device_workspace",
+    ),
+    "allocate_workspace": (
+        "AllocateWorkspace leaves a dangling GlobalVar (apache/tvm#20479)",
+        "repro_allocate_workspace_dangling_gvar",
+    ),
+    "verify_memory": (
+        "VerifyMemory silent on host access to device memory in tvm.compile",
+        "repro_verify_memory_silent",
+    ),
+}
+STATUSES = ("present", "fixed", "untestable")
+BISECT_SKIP = 125
+
+
+class CannotRun(Exception):
+    """The check cannot run at all; the message is the one-line reason."""
+
+
+def tvm_identity(tvm):
+    """Version, location and git commit (when the TVM comes from a git checkout)."""
+    location = Path(tvm.__file__).resolve().parent
+    commit = "unknown (no git checkout around the package, e.g. a wheel)"
+    try:
+        out = subprocess.run(
+            ["git", "-C", str(location), "log", "-1", "--format=%H %cs"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
+        if out.returncode == 0 and out.stdout.strip():
+            commit = out.stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return {"version": tvm.__version__, "location": str(location), "commit": commit}
+
+
+def load_tvm():
+    try:
+        import tvm
+    except Exception as err:  # any import failure means there is no usable TVM
+        raise CannotRun(f"cannot import tvm: {type(err).__name__}: {err}") from None
+    try:
+        importlib.import_module("tvm.tirx")
+    except ImportError:
+        raise CannotRun(
+            f"tvm {tvm.__version__} at {Path(tvm.__file__).parent} has no tvm.tirx: too old "
+            "for these reports (TIRx landed in 2026)"
+        ) from None
+    return tvm
+
+
+def run_probes(bugs, run_gpu):
+    sys.path.insert(0, str(HERE))
+    rows = []
+    for key in bugs:
+        title, module_name = BUGS[key]
+        try:
+            module = importlib.import_module(module_name)
+        except SystemExit as err:  # a reproducer refusing to load exits 2 with its reason
+            raise CannotRun(f"{module_name} cannot load (exit {err.code})") from None
+        except Exception as err:
+            raise CannotRun(f"{module_name} cannot load: {type(err).__name__}: {err}") from None
+        try:
+            findings = module.probe(run_gpu=run_gpu)
+        except Exception as err:  # a probe that breaks is reported, not hidden
+            findings = [
+                {
+                    "bug": key,
+                    "layer": "probe",
+                    "status": "untestable",
+                    "evidence": f"probe raised {type(err).__name__}: {str(err).splitlines()[0]}",
+                }
+            ]
+        for finding in findings:
+            if finding.get("status") not in STATUSES:
+                raise CannotRun(f"{module_name}.probe() returned a bad status: {finding!r}")
+            rows.append({**finding, "bug": key, "title": title})
+    return rows
+
+
+def print_table(identity, rows):
+    print(f"TVM {identity['version']}  ({identity['location']})")
+    print(f"commit: {identity['commit']}")
+    width = max(len(r["layer"]) for r in rows) if rows else 5
+    current = None
+    for row in rows:
+        if row["bug"] != current:
+            current = row["bug"]
+            print(f"\n[{row['bug']}] {row['title']}")
+        print(f"  {row['layer']:<{width}}  {row['status'].upper():<10}  {row['evidence']}")
+    print()
+    for key in dict.fromkeys(r["bug"] for r in rows):
+        print(f"{key}: {verdict([r for r in rows if r['bug'] == key])}")
+
+
+def verdict(rows):
+    statuses = {r["status"] for r in rows}
+    if "present" in statuses:
+        return "AFFECTED"
+    if "fixed" in statuses:
+        return "not affected" + (
+            " (some layers untestable here)" if "untestable" in statuses else ""
+        )
+    return "cannot tell here (no layer testable)"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--check", action="store_true", help="exit 1 when any bug reproduces")
+    parser.add_argument("--run-gpu", action="store_true", help="also run the GPU layers")
+    parser.add_argument(
+        "--bug", action="append", choices=sorted(BUGS), help="only this report (repeatable)"
+    )
+    args = parser.parse_args(argv)
+    bugs = args.bug or list(BUGS)
+    try:
+        tvm = load_tvm()
+        identity = tvm_identity(tvm)
+        rows = run_probes(bugs, args.run_gpu)
+    except CannotRun as err:
+        print(f"check_tvm: error: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        verdicts = {k: verdict([r for r in rows if r["bug"] == k]) for k in bugs}
+        print(json.dumps({"tvm": identity, "findings": rows, "verdicts": verdicts}, indent=2))
+    else:
+        print_table(identity, rows)
+    if not args.check:
+        return 0
+    if any(r["status"] == "present" for r in rows):
+        return 1
+    if any(all(r["status"] == "untestable" for r in rows if r["bug"] == k) for k in bugs):
+        return BISECT_SKIP
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,202 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Copy this repository's upstream test files into a TVM checkout, ready to merge.
+
+    python scripts/export_to_tvm.py --tvm-root ~/src/tvm [--force] [--dry-run]
+                                    [--drop-bug-xfails] [--no-lint]
+
+* Every ``tests/python/<folder>/test_*.py`` goes to the same path under the checkout.
+* The TVMScript buffer annotation is adapted to the checkout's spelling: newer TVM main
+  (after apache/tvm#20519) spells it ``T.Tensor``; 0.27 and older spell it ``T.Buffer``.
+* An existing destination file is left alone (exit 1) unless ``--force``.
+* ``--drop-bug-xfails`` removes the strict xfail marks that belong to the three bug
+  reports (for a checkout that carries the fixes: this is how patches/ gets its tests).
+* ruff then checks and format-checks the copied files with the checkout's own
+  configuration, when ruff is available (``--no-lint`` skips it).
+
+Exit codes: 0 done; 1 something refused or lint findings; 2 bad input (not a TVM
+checkout, unknown spelling), each with a one-line reason.
+"""
+
+import argparse
+import ast
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+UPSTREAM = ROOT / "tests" / "python"
+# phrases the bug xfail reasons contain (kept in step with the root conftest.py)
+BUG_PHRASES = ("host-level scalar", "apache/tvm#20479", "verifymemory")
+SPELLING_DEF = re.compile(r"^(Buffer|Tensor)\s*=\s*\w*Proxy\(", re.MULTILINE)
+
+
+class ExportError(Exception):
+    """Bad input; the message is the one-line reason."""
+
+
+def check_checkout(root):
+    if not root.is_dir():
+        raise ExportError(f"{root} is not a directory")
+    markers = ["python/tvm/__init__.py", "tests/python", "CMakeLists.txt"]
+    missing = [m for m in markers if not (root / m).exists()]
+    if missing:
+        raise ExportError(f"{root} is not a TVM checkout (missing {', '.join(missing)})")
+
+
+def checkout_spelling(root):
+    """'Buffer' or 'Tensor': how the checkout's TVMScript spells the buffer annotation."""
+    found = set()
+    for path in (root / "python" / "tvm").rglob("*.py"):
+        if "script" in path.parts:
+            found.update(SPELLING_DEF.findall(path.read_text(errors="replace")))
+    if "Buffer" in found:
+        return "Buffer"
+    if "Tensor" in found:
+        return "Tensor"
+    raise ExportError(f"cannot tell the TVMScript buffer spelling of {root} (no Buffer/Tensor)")
+
+
+def adapt_spelling(text, spelling):
+    if spelling == "Tensor":
+        return re.sub(r"\bT\.Buffer\b", "T.Tensor", text)
+    return text
+
+
+def _is_bug_xfail(node):
+    """True for a ``pytest.mark.xfail(...)`` call whose reason names a bug report."""
+    if not (isinstance(node, ast.Call) and ast.unparse(node.func) == "pytest.mark.xfail"):
+        return False
+    reasons = [kw.value for kw in node.keywords if kw.arg == "reason"] + node.args[1:2]
+    text = " ".join(ast.unparse(r) for r in reasons).lower()
+    return any(phrase in text for phrase in BUG_PHRASES)
+
+
+def drop_bug_xfails(text):
+    """Remove bug xfail marks: decorators, ``marks=`` of pytest.param, and module-level
+    names bound to such a mark."""
+    tree = ast.parse(text)
+    lines = text.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+
+    def pos(lineno, col):
+        return offsets[lineno - 1] + col
+
+    mark_names = set()
+    cuts = []  # (start, end) character ranges to delete
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and _is_bug_xfail(node.value):
+            mark_names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+            cuts.append((pos(node.lineno, 0), offsets[node.end_lineno]))
+
+    def is_mark(expr):
+        return _is_bug_xfail(expr) or (isinstance(expr, ast.Name) and expr.id in mark_names)
+
+    for node in ast.walk(tree):
+        decorated = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        for deco in node.decorator_list if decorated else []:
+            if is_mark(deco):
+                cuts.append((pos(deco.lineno, 0), offsets[deco.end_lineno]))
+        if isinstance(node, ast.Call) and ast.unparse(node.func) == "pytest.param":
+            for kw in node.keywords:
+                if kw.arg != "marks":
+                    continue
+                values = kw.value.elts if isinstance(kw.value, ast.List | ast.Tuple) else None
+                if (values is None and is_mark(kw.value)) or (values and all(map(is_mark, values))):
+                    start = pos(kw.lineno, kw.col_offset)
+                    end = pos(kw.value.end_lineno, kw.value.end_col_offset)
+                    # take the separating comma before the keyword with it
+                    while start > 0 and text[start - 1] in " \t\n":
+                        start -= 1
+                    if text[start - 1] == ",":
+                        start -= 1
+                    cuts.append((start, end))
+    for start, end in sorted(cuts, reverse=True):
+        text = text[:start] + text[end:]
+    if any(_is_bug_xfail(n) for n in ast.walk(ast.parse(text))):
+        raise ExportError("a bug xfail mark has a form this script cannot remove")
+    return text
+
+
+def ruff_lint(root, files):
+    ruff = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
+    if not Path(ruff).exists():
+        print("lint: ruff not found, skipped")
+        return True
+    ok = True
+    rel = [str(f.relative_to(root)) for f in files]
+    for args in (["check", "--no-cache"], ["format", "--check", "--no-cache"]):
+        proc = subprocess.run([ruff, *args, *rel], cwd=root, check=False)
+        ok &= proc.returncode == 0
+    print(f"lint: ruff with {root}'s configuration: {'clean' if ok else 'FINDINGS'}")
+    return ok
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tvm-root", required=True, type=Path, help="the TVM checkout")
+    parser.add_argument("--force", action="store_true", help="overwrite existing files")
+    parser.add_argument("--dry-run", action="store_true", help="only print what would happen")
+    parser.add_argument(
+        "--drop-bug-xfails", action="store_true", help="remove the bug reports' xfail marks"
+    )
+    parser.add_argument("--no-lint", action="store_true", help="do not run ruff afterwards")
+    args = parser.parse_args(argv)
+    root = args.tvm_root.expanduser().resolve()
+    try:
+        check_checkout(root)
+        spelling = checkout_spelling(root)
+        sources = sorted(UPSTREAM.rglob("test_*.py"))
+        if not sources:
+            raise ExportError(f"no upstream test files under {UPSTREAM}")
+        outputs = {}
+        for src in sources:
+            text = adapt_spelling(src.read_text(), spelling)
+            if args.drop_bug_xfails:
+                text = drop_bug_xfails(text)
+            outputs[src] = text
+    except ExportError as err:
+        print(f"export_to_tvm: error: {err}", file=sys.stderr)
+        return 2
+    print(f"TVM checkout {root} (TVMScript spelling T.{spelling})")
+    written, refused = [], []
+    for src, text in outputs.items():
+        dest = root / src.relative_to(ROOT)
+        rel = dest.relative_to(root)
+        if dest.exists() and not args.force:
+            refused.append(rel)
+            print(f"  refused  {rel} (exists; --force to overwrite)")
+            continue
+        action = "overwrite" if dest.exists() else "create"
+        print(f"  {action:<9}{rel}" + (" (dry run)" if args.dry_run else ""))
+        if not args.dry_run:
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_text(text)
+            written.append(dest)
+    lint_ok = True
+    if written and not args.no_lint:
+        lint_ok = ruff_lint(root, written)
+    print(f"{len(written)} written, {len(refused)} refused")
+    return 0 if lint_ok and not refused else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,151 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Tests of scripts/export_to_tvm.py against fake TVM checkouts (this repository only)."""
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "scripts" / "export_to_tvm.py"
+UPSTREAM = sorted((ROOT / "tests" / "python").rglob("test_*.py"))
+BUG_PHRASES = ("host-level scalar", "apache/tvm#20479", "verifymemory")
+
+RUFF_CONFIG = """
+[tool.ruff]
+line-length = 100
+target-version = "py310"
+
+[tool.ruff.lint]
+select = ["E", "F", "I", "UP", "RUF"]
+ignore = ["UP028", "UP030", "UP031", "RUF043", "RUF059"]
+
+[tool.ruff.lint.isort]
+known-first-party = ["tvm"]
+
+[tool.ruff.format]
+quote-style = "double"
+"""
+
+
+def make_checkout(tmp_path, spelling):
+    """A fake TVM checkout whose TVMScript defines the buffer annotation as `spelling`."""
+    root = tmp_path / f"tvm-{spelling.lower()}"
+    entry = root / "python" / "tvm" / "tirx" / "script" / "parser" / "entry.py"
+    entry.parent.mkdir(parents=True)
+    (root / "python" / "tvm" / "__init__.py").write_text("")
+    entry.write_text(f"{spelling} = BufferProxy()\n")
+    (root / "tests" / "python").mkdir(parents=True)
+    (root / "CMakeLists.txt").write_text("project(tvm C CXX)\n")
+    (root / "pyproject.toml").write_text(RUFF_CONFIG)
+    return root
+
+
+def export(*args):
+    proc = subprocess.run(
+        [sys.executable, str(SCRIPT), *map(str, args)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def test_there_are_upstream_files_to_export():
+    assert len(UPSTREAM) >= 5
+
+
+@pytest.mark.parametrize("spelling", ["Buffer", "Tensor"])
+def test_export_copies_every_file_in_the_checkout_spelling(tmp_path, spelling):
+    root = make_checkout(tmp_path, spelling)
+    rc, out, err = export("--tvm-root", root)
+    assert rc == 0, out + err
+    assert "lint: ruff" in out and "clean" in out
+    other = "Tensor" if spelling == "Buffer" else "Buffer"
+    for src in UPSTREAM:
+        dest = root / src.relative_to(ROOT)
+        text = dest.read_text()
+        assert f"T.{other}(" not in text, dest
+        if "T.Buffer(" in src.read_text():
+            assert f"T.{spelling}(" in text, dest
+        ast.parse(text)
+
+
+def test_existing_file_is_refused_unless_forced(tmp_path):
+    root = make_checkout(tmp_path, "Buffer")
+    dest = root / UPSTREAM[0].relative_to(ROOT)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text("# maintainer's own file\n")
+    rc, out, _ = export("--tvm-root", root, "--no-lint")
+    assert rc == 1
+    assert f"refused  {dest.relative_to(root)}" in out
+    assert dest.read_text() == "# maintainer's own file\n"
+    rc, out, _ = export("--tvm-root", root, "--no-lint", "--force")
+    assert rc == 0, out
+    assert dest.read_text() == UPSTREAM[0].read_text()
+
+
+def test_dry_run_writes_nothing(tmp_path):
+    root = make_checkout(tmp_path, "Buffer")
+    rc, out, _ = export("--tvm-root", root, "--dry-run")
+    assert rc == 0
+    assert "(dry run)" in out
+    assert not any((root / "tests" / "python").rglob("test_*.py"))
+
+
+def test_drop_bug_xfails_leaves_no_bug_mark_and_lints_clean(tmp_path):
+    root = make_checkout(tmp_path, "Buffer")
+    rc, out, err = export("--tvm-root", root, "--drop-bug-xfails")
+    assert rc == 0, out + err
+    dropped = 0
+    for src in UPSTREAM:
+        before = src.read_text()
+        after = (root / src.relative_to(ROOT)).read_text()
+        calls = [
+            n
+            for n in ast.walk(ast.parse(after))
+            if isinstance(n, ast.Call) and ast.unparse(n.func) == "pytest.mark.xfail"
+        ]
+        assert not any(p in ast.unparse(c).lower() for c in calls for p in BUG_PHRASES), src
+        dropped += before.count("pytest.mark.xfail") - after.count("pytest.mark.xfail")
+    assert dropped > 0
+
+
+@pytest.mark.parametrize(
+    "make_root, message",
+    [
+        (lambda tmp: tmp / "missing", "is not a directory"),
+        (lambda tmp: tmp, "is not a TVM checkout"),
+    ],
+)
+def test_bad_root_is_a_one_line_error(tmp_path, make_root, message):
+    rc, out, err = export("--tvm-root", make_root(tmp_path))
+    assert rc == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_unknown_spelling_is_a_one_line_error(tmp_path):
+    root = make_checkout(tmp_path, "Buffer")
+    (root / "python" / "tvm" / "tirx" / "script" / "parser" / "entry.py").write_text("")
+    rc, _, err = export("--tvm-root", root)
+    assert rc == 2
+    assert "cannot tell the TVMScript buffer spelling" in err
