@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Validate patches/ on a TVM source build, in one rerunnable command, and write
+# patches/VALIDATION.md with the numbers.
+#
+#   scripts/validate_patches.sh [--work DIR]
+#
+# For the unpatched and then the patched tree (scripts/build_tvm.sh builds both in one
+# build folder; switching rebuilds only the patched files), it runs:
+#   * this suite's upstream files (tests/python): as they are on the unpatched build (bug
+#     tests strictly xfail), with --expect-fixed on the patched build (no xfail left);
+#   * scripts/check_tvm.py --check (exit 1 = a bug reproduces);
+#   * TVM's own test files for the touched passes, from the same tree.
+# Leaves the patched build in place. Takes about an hour the first time (the build).
+set -uo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+work=${TVM_BUILD_WORK:-/tmp/tvm-src-build}
+[ "${1:-}" = "--work" ] && work=${2:?--work needs a directory}
+export TVM_BUILD_WORK=$work
+
+TVM_OWN_TESTS=(
+  tests/python/relax/test_transform_allocate_workspace.py
+  tests/python/tirx-transform/test_tir_transform_lower_tvm_builtin.py
+  tests/python/tirx-transform/test_tir_transform_split_host_device.py
+  tests/python/tirx-transform/test_tir_transform_make_packed_api.py
+  tests/python/codegen/test_target_codegen_cuda.py
+  tests/python/relax/test_pipeline.py
+)
+summary() {  # the last pytest summary line of a log, without the '=' decoration
+  grep -E "(passed|failed|error|xfailed|skipped|no tests ran)" "$1" | tail -n 1 | tr -d '=' | sed 's/^ *//; s/ *$//'
+}
+
+declare -A result
+for mode in unpatched patched; do
+  echo "=== build ($mode)"
+  flag=(); [ $mode = unpatched ] && flag=(--unpatched)
+  start=$(date +%s)
+  bash "$root/scripts/build_tvm.sh" "${flag[@]}" | tee "$work/build-$mode.log" || exit 2
+  result[$mode,build_s]=$(( $(date +%s) - start ))
+  # shellcheck disable=SC1091
+  source "$work/env.sh"
+  export PYTHONPATH TVM_LIBRARY_PATH
+  log="$work/suite-$mode.log"
+  extra=(); [ $mode = patched ] && extra=(--expect-fixed)
+  echo "=== this suite ($mode)"
+  (cd "$root" && "$TVM_PYTHON" -m pytest -p no:cacheprovider -q tests/python "${extra[@]}") > "$log" 2>&1
+  result[$mode,suite_rc]=$?
+  result[$mode,suite]=$(summary "$log")
+  echo "${result[$mode,suite]} (exit ${result[$mode,suite_rc]})"
+  "$TVM_PYTHON" "$root/scripts/check_tvm.py" --check > "$work/check-$mode.log" 2>&1
+  result[$mode,check_rc]=$?
+  result[$mode,check]=$(grep -E "^(host_scalar|allocate_workspace|verify_memory):" "$work/check-$mode.log" | tr '\n' ';' | sed 's/;$//; s/;/; /g')
+  echo "=== TVM's own tests ($mode)"
+  for f in "${TVM_OWN_TESTS[@]}"; do
+    flog="$work/own-$mode-$(basename "$f" .py).log"
+    (cd "$work/tvm" && "$TVM_PYTHON" -m pytest -p no:cacheprovider -q "$f") > "$flog" 2>&1
+    result[$mode,$f]=$(summary "$flog")
+    echo "  $f: ${result[$mode,$f]}"
+  done
+done
+
+src="$work/tvm"
+npatches=$(ls "$root"/patches/*.patch | wc -l)
+ffi_commit=$(git -C "$src/3rdparty/tvm-ffi" rev-parse HEAD)
+llvm=$("${LLVM_CONFIG:-/usr/lib/llvm-22/bin/llvm-config}" --version 2>/dev/null || echo unknown)
+{
+  echo "# Validation of patches/ on a TVM source build"
+  echo
+  echo "Produced by \`scripts/validate_patches.sh\` on $(date -u +%Y-%m-%d) ($(nproc) cores); rerun it to refresh."
+  echo
+  echo "- TVM: $(git -C "$src" log -1 --format='%H (%cs)' "HEAD~$npatches") plus the $npatches patches in patches/"
+  echo "- tvm-ffi: $ffi_commit; Python side apache-tvm-ffi $("$TVM_PYTHON" -c 'import importlib.metadata as m; print(m.version("apache-tvm-ffi"))')"
+  echo "- LLVM: $llvm; build: CPU-only, USE_LLVM=ON, USE_CUDA=OFF (CUDA code generator compiled in)"
+  echo "- first (unpatched) build: see the timing in the note of the run; this run's build steps: unpatched ${result[unpatched,build_s]} s, patched ${result[patched,build_s]} s (incremental)"
+  echo
+  echo "| what | unpatched | patched |"
+  echo "|---|---|---|"
+  echo "| this suite, tests/python (patched: \`--expect-fixed\`) | ${result[unpatched,suite]} | ${result[patched,suite]} |"
+  echo "| \`check_tvm.py --check\` exit code | ${result[unpatched,check_rc]} | ${result[patched,check_rc]} |"
+  echo "| check_tvm verdicts | ${result[unpatched,check]} | ${result[patched,check]} |"
+  for f in "${TVM_OWN_TESTS[@]}"; do
+    echo "| TVM's \`$f\` | ${result[unpatched,$f]} | ${result[patched,$f]} |"
+  done
+} > "$root/patches/VALIDATION.md"
+echo "=== wrote patches/VALIDATION.md"
+cat "$root/patches/VALIDATION.md"
