@@ -26,13 +26,14 @@ The rule these tests pin, by storage scope:
 * ``global``: kept on the stack only on a CPU device with a constant size under
   ``runtime::kMaxStackAlloca`` (1024 bytes); otherwise a workspace on the function's device.
   This is how host code gets intermediate buffers for its kernels and must not change.
-* ``local``: a host-level scalar cell (what ``c: T.float32 = v`` in the host region of a
-  TIRx function parses into). The host writes it and passes it by value or pointer to the
-  kernel, so it must stay host memory: kept on the stack, whatever the device type, when its
-  size is constant and under the same threshold. Today it becomes a workspace on the
-  function's device: device memory on cuda that the host then stores into (the
-  "host-level scalar" report: the compiled function segfaults), and on a CPU a TVMBackend
-  workspace where a small ``global`` allocation would stay on the stack.
+* ``local`` on a non-CPU device: a host-level scalar cell (what ``c: T.float32 = v`` in the
+  host region of a TIRx function parses into). The host writes it and hands it to the kernel,
+  so it must stay host memory: kept on the stack when its size is constant and under the same
+  threshold. Today it becomes a workspace on the function's device: device memory on cuda
+  that the host then stores into (the "host-level scalar" report: the compiled function
+  segfaults).
+* ``local`` on a CPU device: a TVMBackend workspace on the CPU. That is host memory, so it is
+  correct and must not change.
 """
 
 import pytest
@@ -66,10 +67,6 @@ DTYPES = {"float32": (1.5, 2, 32), "float16": (0.5, 2, 16), "int64": (-7, 0, 64)
 HOST_SCALAR_ON_DEVICE = (
     "host-level scalar cell (local scope) of a cuda host function is allocated on the device "
     "by LowerTVMBuiltin and written from the host (TIRx/CUDA host-level scalar report)"
-)
-HOST_SCALAR_ON_CPU = (
-    "host-level scalar cell (local scope) of a CPU host function becomes a TVMBackend "
-    "workspace instead of a stack allocation like a small global one (host-level scalar report)"
 )
 
 
@@ -181,9 +178,10 @@ def _small_alloc_params():
         for placement, (_, _, device) in PLACEMENTS.items():
             for dtype in DTYPES:
                 marks = ()
-                if scope == "local":
-                    reason = HOST_SCALAR_ON_DEVICE if device != KDLCPU else HOST_SCALAR_ON_CPU
-                    marks = pytest.mark.xfail(strict=True, raises=ValueError, reason=reason)
+                if scope == "local" and device != KDLCPU:
+                    marks = pytest.mark.xfail(
+                        strict=True, raises=ValueError, reason=HOST_SCALAR_ON_DEVICE
+                    )
                 params.append(
                     pytest.param(
                         scope, placement, dtype, marks=marks, id=f"{scope}-{placement}-{dtype}"
@@ -196,11 +194,12 @@ def _small_alloc_params():
 def test_small_host_allocation(scope, placement, dtype):
     """One element stored by the host.
 
-    local: a host-level scalar cell, kept on the stack on every device (bug tests, xfail today).
-    global: kept on the stack on a CPU device only; a workspace on cuda (controls, pass today).
+    local: a host-level scalar cell, kept on the stack on cuda (bug tests, xfail today) and a
+    CPU workspace on a CPU device (controls, pass today).
+    global: kept on the stack on a CPU device; a workspace on cuda (controls, pass today).
     """
     device = PLACEMENTS[placement][2]
-    if scope == "local" or device == KDLCPU:
+    if (scope == "local") == (device != KDLCPU):
         expected = _expected_stack(placement, scope, dtype)
     else:
         expected = _expected_workspace(placement, scope, dtype)
