@@ -1,0 +1,211 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Reference fix: VerifyMemory rejects host access to device memory inside tvm.compile.
+
+The bug. Since buffers became typed variables (apache/tvm#20079, #20086), a buffer access
+names the buffer *variable* (``BufferLoad/BufferStore::buffer.var()``), and a view of another
+buffer is a fresh variable bound by ``DeclBuffer(view, data=buffer_data(source))``.
+``FlattenBuffer`` (which runs before ``tirx.VerifyMemory`` in every TIR pipeline) always
+rebuilds parameter buffers that way: the body only ever touches ``B_1 =
+T.decl_buffer(..., data=B.data)``. ``MemoryAccessVerifier::IsFromFunctionArgs`` compares the
+accessed variable with the parameters and otherwise follows only ``Bind`` definitions whose
+value is ``tvm_struct_get``; a ``DeclBuffer`` alias is neither, so every host access to an
+argument buffer is taken for an internal allocation and skipped. Inside ``tvm.compile`` the
+verifier therefore never fires.
+
+Upstream change (blueprint), ``src/tirx/analysis/verify_memory.cc``, class
+``MemoryAccessVerifier``:
+
+1. Book-keep buffer aliases like ``Bind`` definitions: add
+   ``VisitStmt_(const DeclBufferNode* op)`` recording ``defs_[op->buffer.get()] = op->data``
+   (and, for S-TIR blocks, ``defs_[match->buffer.get()] = match->source->buffer`` for each
+   ``SBlockNode::match_buffers`` entry) before visiting the body.
+2. ``IsFromFunctionArgs``: walk the definition chain until it reaches a parameter, accepting
+   at each step a ``Bind``/``DeclBuffer``/``match_buffer`` definition whose value is a ``Var``
+   (follow it), ``buffer_data(X)`` (follow ``X``), ``address_of(BufferLoad(X, ...))`` (follow
+   ``X``) or ``tvm_struct_get(X, ...)`` (follow ``X``, as today). At each step return true
+   when the variable is a ``BufferType`` parameter (or ``params[0]`` of a packed function, as
+   today); anything else (an ``AllocBuffer``, an unknown value) stays "allocated internally"
+   and is skipped as before. Guard the walk against cycles.
+3. Nothing else changes: the thread-environment rule (``thread_extent`` attributes), the
+   skipped functions (no target, non-GPU target, non-default calling convention) and the
+   error text (the accessed variable, e.g. ``B_1``) stay as they are.
+
+Host-level *allocations* stay outside the check, exactly as before: whether such a buffer
+lands in host or device memory is decided later (``LowerTVMBuiltin``), so the verifier cannot
+tell at this point. In particular the host-level scalar cell of the host-scalar report (an
+``AllocBuffer`` written from the host) is not flagged; that bug is fixed where the cell is
+placed, not here.
+
+``install()`` replaces ``tvm.tirx.transform.VerifyMemory`` (the TIR pipelines build their pass
+list on every run and look it up there; the replacement keeps the pass name
+``tirx.VerifyMemory``) and ``tvm.tirx.analysis.verify_memory`` by a Python implementation
+with the semantics above, and returns a function that restores both.
+"""
+
+import tvm_ffi
+
+import tvm
+import tvm.s_tir
+import tvm.tirx.analysis
+import tvm.tirx.transform
+
+# DLDeviceType values of the devices the verifier checks (kDLCUDA, kDLOpenCL, kDLVulkan,
+# kDLMetal, kDLROCM), as in MemoryAccessVerifier::IsGPUDevice.
+_GPU_DEVICE_TYPES = (2, 4, 7, 8, 10)
+
+
+# A buffer load is ``tvm.ir.TensorLoad`` in the released wheel and ``tvm.tirx.BufferLoad`` in
+# older trees; accept both.
+_LOAD_TYPES = tuple(
+    cls
+    for cls in (getattr(tvm.ir.expr, "TensorLoad", None), getattr(tvm.tirx, "BufferLoad", None))
+    if isinstance(cls, type)
+)
+
+
+def _op(name):
+    return tvm.ir.Op.get(name)
+
+
+def _accessed_buffer(node):
+    """The buffer variable a load or a region names (``buffer`` in older trees, ``source`` in
+    the released wheel), or None when it names no buffer."""
+    buffer = getattr(node, "buffer", None)
+    if buffer is None:
+        buffer = getattr(node, "source", None)
+    return buffer if isinstance(buffer, tvm.tirx.Var) else None
+
+
+def _definition_source(value):
+    """The variable a definition's value refers to, or None when it is not an alias."""
+    if isinstance(value, tvm.tirx.Var):
+        return value
+    if isinstance(value, tvm.ir.expr.Call) and len(value.args) >= 1:
+        first = value.args[0]
+        if value.op.same_as(_op("tirx.buffer_data")) or value.op.same_as(
+            _op("tirx.tvm_struct_get")
+        ):
+            return first if isinstance(first, tvm.tirx.Var) else None
+        if value.op.same_as(_op("tirx.address_of")) and isinstance(first, _LOAD_TYPES):
+            return _accessed_buffer(first)
+    return None
+
+
+class _MemoryAccessVerifier:
+    def __init__(self, func):
+        self.func = func
+        self.defs = {}
+        self.accesses = []
+
+    def _record_access(self, buffer):
+        if buffer is not None:
+            self.accesses.append(buffer)
+
+    def _on_node(self, node):
+        if isinstance(node, tvm.tirx.AttrStmt) and node.attr_key == "thread_extent":
+            # everything under the first thread_extent runs on the device
+            return tvm_ffi.WalkResult.SKIP
+        if isinstance(node, tvm.tirx.Bind):
+            self.defs[node.var] = node.value
+        elif isinstance(node, tvm.tirx.DeclBuffer):
+            self.defs[node.buffer] = node.data
+        elif isinstance(node, tvm.s_tir.SBlock):
+            for match in node.match_buffers:
+                self.defs[match.buffer] = _accessed_buffer(match.source)
+        elif isinstance(node, tvm.tirx.BufferStore):
+            self._record_access(node.buffer)
+        elif isinstance(node, _LOAD_TYPES):
+            self._record_access(_accessed_buffer(node))
+        return tvm_ffi.WalkResult.ADVANCE
+
+    def _from_function_args(self, var):
+        params = list(self.func.params)
+        seen = set()
+        while var is not None and var not in seen:
+            seen.add(var)
+            if any(var.same_as(p) and tvm.tirx.is_buffer_var(p) for p in params):
+                return True
+            if params and var.same_as(params[0]):
+                return True
+            var = _definition_source(self.defs.get(var))
+        return False
+
+    def run(self):
+        tvm_ffi.structural_walk(self.func.body, self._on_node, order="pre")
+        errors = []
+        for buffer in self.accesses:
+            if self._from_function_args(buffer):
+                errors.append(
+                    f"Variable `{buffer.name}` is directly accessed by host memory (it is not "
+                    "contained in a thread environment or in the function arguments."
+                )
+        return errors
+
+
+def verify_memory_errors(func):
+    """The errors the fixed verifier reports for ``func`` (empty when it is legal)."""
+    attrs = func.attrs
+    target = attrs.get("target") if attrs is not None else None
+    if target is None:
+        return []
+    calling_conv = attrs.get("calling_conv")
+    if calling_conv is not None and int(calling_conv) != 0:
+        return []
+    if target.get_target_device_type() not in _GPU_DEVICE_TYPES:
+        return []
+    return _MemoryAccessVerifier(func).run()
+
+
+def verify_memory(func):
+    """Fixed ``tvm.tirx.analysis.verify_memory``: True when ``func`` is legal."""
+    return not verify_memory_errors(func)
+
+
+def VerifyMemory():
+    """Fixed ``tvm.tirx.transform.VerifyMemory``."""
+
+    def transform(mod, _ctx):
+        for _, func in mod.functions.items():
+            if not isinstance(func, tvm.tirx.PrimFunc):
+                continue
+            errors = verify_memory_errors(func)
+            if errors:
+                lines = "".join(f"    {err}\n" for err in errors)
+                raise RuntimeError(
+                    "Memory verification failed with the following errors:\n"
+                    f"{lines}  Did you forget to bind?\n{func}"
+                )
+        return mod
+
+    return tvm.transform.module_pass(transform, opt_level=0, name="tirx.VerifyMemory")
+
+
+def install():
+    """Install the fixed verifier; return a function that restores the original one."""
+    saved = [
+        (tvm.tirx.transform, "VerifyMemory", tvm.tirx.transform.VerifyMemory),
+        (tvm.tirx.analysis, "verify_memory", tvm.tirx.analysis.verify_memory),
+    ]
+    tvm.tirx.transform.VerifyMemory = VerifyMemory
+    tvm.tirx.analysis.verify_memory = verify_memory
+
+    def uninstall():
+        for module, name, original in saved:
+            setattr(module, name, original)
+
+    return uninstall
