@@ -1,0 +1,278 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Reproducer: a host-level scalar of a cuda PrimFunc becomes a device workspace written
+from the host (TIRx/CUDA host-level scalar report).
+
+    python scripts/repro_host_scalar_device_workspace.py          # evidence, no GPU needed
+    python scripts/repro_host_scalar_device_workspace.py --run    # also call each variant on
+                                                                  # cuda(0), in child processes
+    python scripts/repro_host_scalar_device_workspace.py --check  # exit 1 if the bug reproduces
+
+``C[i] = B[i] + c`` with ``c = 1.5`` set on the host, four spellings: annotated
+(``c: T.float32 = ...``), plain (``c = ...``), ``T.let`` and the constant inline. Printed per
+variant: how ``c`` parses, the kernel signature, and the host-side allocation/store lines.
+
+Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
+reason when it cannot run (no TVM, no TIRx, no LLVM). ``probe(run_gpu)`` returns the findings
+per layer (parser, lowering, codegen, gpu run) for scripts/check_tvm.py.
+"""
+
+import json
+import re
+import signal
+import subprocess
+import sys
+
+try:
+    import numpy as np
+
+    import tvm
+    from tvm.script import tirx as T
+except Exception as err:  # no usable TVM: one line, exit 2
+    print(f"repro_host_scalar_device_workspace: cannot import tvm/tirx: {err}", file=sys.stderr)
+    raise SystemExit(2) from None
+
+BUG = "host_scalar"
+N = 8
+VALUE = 1.5
+VARIANTS = ("annotated", "plain", "let", "inline")
+Tensor = getattr(T, "Tensor", None) or T.Buffer  # spelled T.Tensor on TVM main after #20519
+
+
+def make(variant):
+    """``C[i] = B[i] + c`` on cuda threads, with the host-level ``c`` spelled ``variant``."""
+    if variant == "annotated":
+
+        @T.prim_func
+        def main(B: Tensor((N,), "float32"), C: Tensor((N,), "float32")):
+            c: T.float32 = T.float32(VALUE)
+            for i in T.thread_binding(N, thread="threadIdx.x"):
+                C[i] = B[i] + c
+
+    elif variant == "plain":
+
+        @T.prim_func
+        def main(B: Tensor((N,), "float32"), C: Tensor((N,), "float32")):
+            c = T.float32(VALUE)
+            for i in T.thread_binding(N, thread="threadIdx.x"):
+                C[i] = B[i] + c
+
+    elif variant == "let":
+
+        @T.prim_func
+        def main(B: Tensor((N,), "float32"), C: Tensor((N,), "float32")):
+            c: T.let[T.float32] = T.float32(VALUE)
+            for i in T.thread_binding(N, thread="threadIdx.x"):
+                C[i] = B[i] + c
+
+    else:
+
+        @T.prim_func
+        def main(B: Tensor((N,), "float32"), C: Tensor((N,), "float32")):
+            for i in T.thread_binding(N, thread="threadIdx.x"):
+                C[i] = B[i] + T.float32(VALUE)
+
+    return tvm.IRModule({"main": main})
+
+
+# --------------------------------------------------------------------------------------------
+# layers
+
+
+def parsed(variant):
+    """How ``c`` parses: ('cell' | 'binding' | 'inline', the printed line)."""
+    mod = make(variant)
+    kinds = [type(s).__name__ for s in getattr(mod["main"].body, "seq", [mod["main"].body])]
+    line = next((x.strip() for x in mod.script().splitlines() if re.match(r"\s*c\b", x)), "")
+    if "AllocBuffer" in kinds:
+        return "cell", line
+    return ("binding" if "Bind" in kinds else "inline"), line or "(no c: inlined constant)"
+
+
+def lowered_host_device_access(variant):
+    """Lower for cuda (TIR pipeline + host finalization, no codegen); return the
+    TVMBackendAllocWorkspace calls with a non-CPU device type whose buffer the host stores."""
+    target = tvm.target.Target("cuda", host="llvm")
+    from tvm.tirx.build import split_host_device_mods
+
+    mod = tvm.tirx.transform.BindTarget(target)(make(variant))
+    pipeline, finalize_host, _ = tvm.tirx.get_default_tir_pipeline(target)
+    host_mod, _ = split_host_device_mods(pipeline(mod))
+    text = finalize_host()(host_mod).script()
+    # printed forms: `c = T.decl_buffer((1,), data=T.TVMBackendAllocWorkspace(2, ...` / `c[0] = ...`
+    found = []
+    for name, device in re.findall(
+        r"(\w+) = T\.decl_buffer\(.*?TVMBackendAllocWorkspace\((\d+)", text
+    ):
+        stores = re.findall(rf"^\s*{re.escape(name)}\[0\] = (.+)$", text, re.M)
+        if device != "1" and stores:
+            found.append(
+                f"TVMBackendAllocWorkspace({device}, ...) -> {name}; host {name}[0] = {stores[0]}"
+            )
+    return found
+
+
+def compiled(variant):
+    """(kernel signature, [host IR allocation lines], [host IR stores into them])."""
+    lib = tvm.compile(make(variant), target="cuda")
+    cuda = lib.mod.imports[0].inspect_source()
+    signature = next(x.strip() for x in cuda.splitlines() if "__global__" in x).rstrip(";{ ")
+    allocators, device_ptrs, allocs, stores = set(), set(), [], []
+    for line in lib.mod.inspect_source("ll").splitlines():
+        load = re.match(r"\s*(%[\w.]+) = load ptr, ptr @__TVMBackendAllocWorkspace\b", line)
+        call = re.match(r"\s*(%[\w.]+) = (?:\w+ )*call (?:\w+ )*ptr (%[\w.]+)\(i32 ([^,]+),", line)
+        store = re.match(r"\s*store (.+), ptr (%[\w.]+)\b", line)
+        if load:
+            allocators.add(load.group(1))
+        elif call and call.group(2) in allocators and call.group(3) != "1":  # 1 = kDLCPU
+            device_ptrs.add(call.group(1))
+            allocs.append(line.strip().split(", !dbg")[0])
+        elif store and store.group(2) in device_ptrs:
+            stores.append(line.strip().split(", !dbg")[0])
+    return signature, allocs, stores
+
+
+def run_in_child(variant):
+    """Call ``variant`` on cuda(0) in a child process: (ok, one-line evidence)."""
+    proc = subprocess.run(
+        [sys.executable, __file__, "--child", variant],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    if proc.returncode < 0:
+        return False, f"killed by {signal.Signals(-proc.returncode).name} at the call"
+    if proc.returncode != 0:
+        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+        return False, f"child exited {proc.returncode}: {tail}"
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    expected = (np.arange(N, dtype="float32") + np.float32(VALUE)).tolist()
+    if result != expected:
+        return False, f"returned {result}, expected {expected}"
+    return True, f"returned {result} as numpy does"
+
+
+def _child(variant):
+    lib = tvm.compile(make(variant), target="cuda")
+    dev = tvm.cuda(0)
+    b = tvm.runtime.tensor(np.arange(N, dtype="float32"), dev)
+    c = tvm.runtime.empty((N,), "float32", dev)
+    lib["main"](b, c)
+    dev.sync()
+    print(json.dumps(c.numpy().tolist()), flush=True)
+
+
+def _finding(layer, status, evidence):
+    return {"bug": BUG, "layer": layer, "status": status, "evidence": evidence}
+
+
+def _present_or_fixed(layer, present, evidence):
+    return _finding(layer, "present" if present else "fixed", evidence)
+
+
+def probe(run_gpu: bool = False) -> list[dict]:
+    """Findings per layer for the annotated host-level scalar (the report's variant)."""
+    findings = []
+    kind, line = parsed("annotated")
+    if kind == "cell":
+        # the parser is not where the defect is: a cell is a legitimate parse of this spelling
+        evidence = f"`{line}` parses into a one-element local cell (by design; see lowering)"
+        findings.append(_finding("parser", "untestable", evidence))
+    else:
+        evidence = f"`{line}` parses into a {kind}, not a cell"
+        findings.append(_present_or_fixed("parser", False, evidence))
+
+    access = lowered_host_device_access("annotated")
+    evidence = "; ".join(access) or "no device workspace written from the host"
+    findings.append(_present_or_fixed("lowering", bool(access), evidence))
+
+    if not tvm.runtime.enabled("llvm"):
+        evidence = "this TVM has no LLVM: the host module cannot be built"
+        findings.append(_finding("codegen", "untestable", evidence))
+    else:
+        signature, allocs, stores = compiled("annotated")
+        pointer = re.search(r"\*\s*(?:__restrict__\s+)?c_ptr\b", signature)
+        evidence = "main_kernel" + signature.split("main_kernel", 1)[-1]
+        if allocs and stores:
+            evidence += f" | {allocs[0]} | {stores[0]}"
+        findings.append(_present_or_fixed("codegen", bool(pointer or stores), evidence))
+
+    if not run_gpu:
+        evidence = "not requested (--run, or probe(run_gpu=True), calls it on cuda(0))"
+        findings.append(_finding("gpu run", "untestable", evidence))
+    elif not tvm.cuda(0).exist:
+        evidence = "no CUDA device here: the crash only happens when the kernel is launched"
+        findings.append(_finding("gpu run", "untestable", evidence))
+    else:
+        ok, evidence = run_in_child("annotated")
+        findings.append(_present_or_fixed("gpu run", not ok, evidence))
+    return findings
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--child"]:
+        _child(argv[1])
+        return 0
+    if not tvm.runtime.enabled("llvm"):
+        print(
+            "repro_host_scalar_device_workspace: this TVM has no LLVM (USE_LLVM=OFF): "
+            "cannot build the host module",
+            file=sys.stderr,
+        )
+        return 2
+    run = "--run" in argv
+    print("tvm", tvm.__version__)
+    for variant in VARIANTS:
+        kind, line = parsed(variant)
+        signature, allocs, stores = compiled(variant)
+        print(f"[{variant}]")
+        print(f"  parsed  : {line}  ({kind})")
+        print(f"  kernel  : {signature}")
+        print(
+            "  host IR :",
+            "device workspace" if allocs else "no device workspace",
+            "|",
+            "host store into it" if stores else "no host store into device memory",
+        )
+        for evidence in allocs + stores:
+            print(f"            {evidence}")
+        if run:
+            if tvm.cuda(0).exist:
+                print(f"  gpu run : {run_in_child(variant)[1]}")
+            else:
+                print("  gpu run : no CUDA device here")
+    findings = probe(run_gpu=run)
+    print()
+    for f in findings:
+        print(f"{f['layer']:<9} {f['status'].upper():<10} {f['evidence']}")
+    if "--check" in argv and any(f["status"] == "present" for f in findings):
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except Exception as err:  # a TVM this script cannot drive: one line, no traceback
+        first = (str(err).strip().splitlines() or [""])[0]
+        print(
+            f"repro_host_scalar_device_workspace: error: {type(err).__name__}: {first}",
+            file=sys.stderr,
+        )
+        sys.exit(2)

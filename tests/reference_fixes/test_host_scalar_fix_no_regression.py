@@ -1,0 +1,303 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""No regression from the host-scalar reference fix (this repository only).
+
+Modules without a host-level ``local`` cell compile for cuda and llvm to exactly the same
+code with TVM's own LowerTVMBuiltin/SplitHostDevice and with the fix (S1 + S2 of
+reference_fixes/host_scalar.py); LowerTVMBuiltin's CPU and device allocation cases give the
+same IR as before. The one intended change outside the report's case, S1 on a CPU host
+(a small host-level ``local`` cell becomes a stack allocation instead of a CPU workspace), is
+checked to compute the same result.
+"""
+
+import re
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+import tvm_ffi
+
+import tvm
+import tvm.testing
+from tvm.script import ir as I
+from tvm.script import tirx as T
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # repository root, for `python FILE`
+from reference_fixes import host_scalar as fix
+
+N = 8
+
+
+@pytest.fixture(scope="module", autouse=True)
+def installed_fix():
+    undo = fix.install()  # a no-op when the session already runs with --reference-fixes
+    yield
+    undo()
+
+
+# --------------------------------------------------------------------------------------------
+# modules that the fix must not change
+
+
+@I.ir_module
+class KernelCell:
+    @T.prim_func
+    def main(B: T.Buffer((N,), "float32"), C: T.Buffer((N,), "float32")):
+        for i in T.thread_binding(N, thread="threadIdx.x"):
+            c: T.float32 = B[i]
+            c = c * T.float32(3.0)
+            C[i] = c
+
+
+@I.ir_module
+class GlobalIntermediate:
+    @T.prim_func
+    def main(B: T.Buffer((N,), "float32"), C: T.Buffer((N,), "float32")):
+        tmp = T.alloc_buffer((N,), "float32")
+        for i in T.thread_binding(N, thread="threadIdx.x"):
+            tmp[i] = B[i] + T.float32(1.0)
+        for i in T.thread_binding(N, thread="threadIdx.x"):
+            C[i] = tmp[N - 1 - i]
+
+
+@I.ir_module
+class OneElementGlobal:
+    @T.prim_func
+    def main(B: T.Buffer((N,), "float32"), C: T.Buffer((N,), "float32")):
+        acc = T.alloc_buffer((1,), "float32")
+        for i in T.thread_binding(1, thread="threadIdx.x"):
+            acc[0] = B[0] + B[N - 1]
+        for i in T.thread_binding(N, thread="threadIdx.x"):
+            C[i] = B[i] * acc[0]
+
+
+@I.ir_module
+class LetScalar:
+    @T.prim_func
+    def main(B: T.Buffer((N,), "float32"), C: T.Buffer((N,), "float32"), x: T.float32):
+        c: T.let[T.float32] = x * T.float32(2.0)
+        for i in T.thread_binding(N, thread="threadIdx.x"):
+            C[i] = B[i] + c
+
+
+@I.ir_module
+class SharedMemory:
+    @T.prim_func
+    def main(B: T.Buffer((N,), "float32"), C: T.Buffer((N,), "float32")):
+        for i in T.thread_binding(N, thread="threadIdx.x"):
+            staged = T.alloc_buffer((N,), "float32", scope="shared")
+            staged[i] = B[i]
+            T.tvm_storage_sync("shared")
+            C[i] = staged[N - 1 - i]
+
+
+@I.ir_module
+class CpuLoop:
+    @T.prim_func
+    def main(B: T.Buffer((64,), "float32"), C: T.Buffer((64,), "float32")):
+        for i in range(64):
+            C[i] = B[i] * T.float32(2.0) + T.float32(1.0)
+
+
+@I.ir_module
+class CpuStackIntermediate:
+    @T.prim_func
+    def main(B: T.Buffer((64,), "float32"), C: T.Buffer((64,), "float32")):
+        tmp = T.alloc_buffer((64,), "float32")
+        for i in range(64):
+            tmp[i] = B[i] * T.float32(2.0)
+        for i in range(64):
+            C[i] = tmp[63 - i]
+
+
+@I.ir_module
+class CpuWorkspaceIntermediate:
+    @T.prim_func
+    def main(B: T.Buffer((1024,), "float32"), C: T.Buffer((1024,), "float32")):
+        tmp = T.alloc_buffer((1024,), "float32")
+        for i in range(1024):
+            tmp[i] = B[i] + T.float32(1.0)
+        for i in range(1024):
+            C[i] = tmp[1023 - i]
+
+
+UNCHANGED = [
+    pytest.param(KernelCell, "cuda", id="cuda-kernel-cell"),
+    pytest.param(GlobalIntermediate, "cuda", id="cuda-global-intermediate"),
+    pytest.param(OneElementGlobal, "cuda", id="cuda-one-element-global"),
+    pytest.param(LetScalar, "cuda", id="cuda-let-scalar"),
+    pytest.param(SharedMemory, "cuda", id="cuda-shared-memory"),
+    pytest.param(CpuLoop, "llvm", id="llvm-loop"),
+    pytest.param(CpuStackIntermediate, "llvm", id="llvm-stack-intermediate"),
+    pytest.param(CpuWorkspaceIntermediate, "llvm", id="llvm-workspace-intermediate"),
+]
+
+
+def _sources(mod, target):
+    lib = tvm.compile(mod, target=target)
+    host = re.sub(r"0x[0-9a-f]{8,}", "0x?", lib.mod.inspect_source("ll"))  # TBAA node addresses
+    device = [m.inspect_source() for m in lib.mod.imports if m.kind == "cuda"]
+    return host, device
+
+
+@pytest.mark.parametrize("mod, target", UNCHANGED)
+def test_compiled_code_is_unchanged(mod, target):
+    fixed = _sources(mod, target)
+    with fix.unfixed():
+        released = _sources(mod, target)
+    assert fixed[1] == released[1], "the fix changes the CUDA kernel source"
+    assert fixed[0] == released[0], "the fix changes the host LLVM IR"
+    if target == "cuda":
+        assert fixed[1], "no CUDA kernel was generated"
+
+
+# --------------------------------------------------------------------------------------------
+# LowerTVMBuiltin allocation cases: same IR as TVM's own pass
+
+
+def _host_alloc(extent, scope, device_type=None, func_attrs=None, annotations=None):
+    attrs = func_attrs or {"target": tvm.target.Target("llvm")}
+    dev_type = device_type if device_type is not None else 1
+
+    @I.ir_module
+    class Before:
+        @T.prim_func
+        def main(n: T.int32):
+            T.func_attr(attrs)
+            T.attr("default", "device_id", 0)
+            T.attr("default", "device_type", dev_type)
+            buf = T.alloc_buffer((extent,), "float32", scope=scope, annotations=annotations)
+            buf[0] = T.float32(1.0)
+            buf[n] = T.float32(2.0)
+
+    return Before
+
+
+def _symbolic_alloc(scope, device_type):
+    @I.ir_module
+    class Before:
+        @T.prim_func
+        def main(n: T.int32):
+            T.func_attr({"target": tvm.target.Target("llvm")})
+            T.attr("default", "device_id", 0)
+            T.attr("default", "device_type", device_type)
+            buf = T.alloc_buffer((n,), "float32", scope=scope)
+            buf[0] = T.float32(1.0)
+
+    return Before
+
+
+@I.ir_module
+class DeviceFunction:
+    @T.prim_func
+    def main():
+        T.func_attr({"target": tvm.target.Target("cuda")})
+        c = T.alloc_buffer((1,), "float32", scope="local")
+        c[0] = T.float32(1.5)
+
+
+ALLOCATION_CASES = [
+    pytest.param(_host_alloc(16, "global", device_type=2), id="cuda-global-small"),
+    pytest.param(_host_alloc(1, "global", device_type=2), id="cuda-global-one-element"),
+    pytest.param(_host_alloc(16, "global"), id="cpu-global-small"),
+    pytest.param(_host_alloc(1024, "global"), id="cpu-global-large"),
+    pytest.param(_host_alloc(256, "local", device_type=2), id="cuda-local-large"),
+    pytest.param(_host_alloc(1024, "local"), id="cpu-local-large"),
+    pytest.param(_symbolic_alloc("local", 2), id="cuda-local-symbolic"),
+    pytest.param(_symbolic_alloc("global", 2), id="cuda-global-symbolic"),
+    pytest.param(
+        _host_alloc(16, "global", device_type=2, annotations={"disable_lower_builtin": True}),
+        id="cuda-global-disable-lower-builtin",
+    ),
+    pytest.param(
+        _host_alloc(1, "local", device_type=2, annotations={"disable_lower_builtin": True}),
+        id="cuda-local-disable-lower-builtin",
+    ),
+    pytest.param(DeviceFunction, id="device-function"),
+]
+
+
+@pytest.mark.parametrize("before", ALLOCATION_CASES)
+def test_lower_tvm_builtin_allocation_unchanged(before):
+    fixed = tvm.tirx.transform.LowerTVMBuiltin()(before)
+    with fix.unfixed():
+        released = tvm.tirx.transform.LowerTVMBuiltin()(before)
+    tvm.ir.assert_structural_equal(fixed, released)
+
+
+def test_s1_keeps_host_cell_without_leftover_annotation():
+    """The report's case changes as S1 says: the one-element local allocation of a cuda host
+    function stays a plain allocation (no workspace, no annotation left behind)."""
+    before = _host_alloc(1, "local", device_type=2)
+    after = tvm.tirx.transform.LowerTVMBuiltin()(before)
+    with fix.unfixed():
+        released = tvm.tirx.transform.LowerTVMBuiltin()(before)
+    assert "TVMBackendAllocWorkspace" in released.script()
+    assert "TVMBackendAllocWorkspace" not in after.script()
+    allocs = []
+    tvm_ffi.structural_walk(
+        after["main"].body,
+        lambda node: allocs.append(node) if isinstance(node, tvm.tirx.AllocBuffer) else None,
+        order="pre",
+    )
+    assert [(a.buffer.scope(), dict(a.annotations or {})) for a in allocs] == [("local", {})]
+
+
+# --------------------------------------------------------------------------------------------
+# the intended change on a CPU host: same result
+
+
+@I.ir_module
+class CpuHostCell:
+    @T.prim_func
+    def main(B: T.Buffer((N,), "float32"), C: T.Buffer((N,), "float32")):
+        c: T.float32 = T.float32(1.5)
+        c = c + B[0]
+        for i in range(N):
+            C[i] = B[i] + c
+
+
+def test_cpu_host_cell_computes_the_same():
+    with fix.unfixed():
+        released = tvm.compile(CpuHostCell, target="llvm")
+    fixed = tvm.compile(CpuHostCell, target="llvm")
+    assert "TVMBackendAllocWorkspace" in released.mod.inspect_source("ll")
+    # S1 on kDLCPU (fix.S1_ON_CPU): the CPU workspace of the cell becomes a stack allocation
+    on_stack = "TVMBackendAllocWorkspace" not in fixed.mod.inspect_source("ll")
+    assert on_stack == fix.S1_ON_CPU
+    b_np = np.arange(N, dtype="float32") + 2
+    expected = b_np + (1.5 + b_np[0])
+    for lib in (released, fixed):
+        b = tvm.runtime.tensor(b_np)
+        c = tvm.runtime.empty((N,), "float32")
+        lib["main"](b, c)
+        tvm.testing.assert_allclose(c.numpy(), expected)
+
+
+def test_uninstall_restores_tvm_passes():
+    transform = tvm.tirx.transform
+    with fix.unfixed():
+        originals = (transform.LowerTVMBuiltin, transform.SplitHostDevice)
+    undo = fix.install()  # already installed by the fixture: a no-op
+    undo()
+    assert transform.LowerTVMBuiltin.__wrapped__ is originals[0]
+    assert transform.SplitHostDevice.__wrapped__ is originals[1]
+
+
+if __name__ == "__main__":
+    tvm.testing.main()
