@@ -64,21 +64,27 @@ class CannotRun(Exception):
 
 
 def tvm_identity(tvm):
-    """Version, location and git commit (when the TVM comes from a git checkout)."""
+    """Version, location and git commit (only when the package is a TVM checkout's
+    python/tvm, not when it merely sits inside some other repository, e.g. a venv)."""
     location = Path(tvm.__file__).resolve().parent
-    commit = "unknown (no git checkout around the package, e.g. a wheel)"
-    try:
-        out = subprocess.run(
-            ["git", "-C", str(location), "log", "-1", "--format=%H %cs"],
-            capture_output=True,
-            text=True,
-            timeout=10,
-            check=False,
-        )
-        if out.returncode == 0 and out.stdout.strip():
-            commit = out.stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        pass
+    commit = "unknown (not a TVM source checkout, e.g. a wheel)"
+
+    def git(*args):
+        try:
+            out = subprocess.run(
+                ["git", "-C", str(location), *args],
+                capture_output=True,
+                text=True,
+                timeout=10,
+                check=False,
+            )
+        except (OSError, subprocess.SubprocessError):
+            return None
+        return out.stdout.strip() if out.returncode == 0 else None
+
+    top = git("rev-parse", "--show-toplevel")
+    if top and Path(top).resolve() / "python" / "tvm" == location:
+        commit = git("log", "-1", "--format=%H %cs") or commit
     return {"version": tvm.__version__, "location": str(location), "commit": commit}
 
 
