@@ -23,14 +23,14 @@ initializes it stays in host code, and SplitHostDevice passes its data pointer t
 The C++ patch this module is the blueprint for changes two places:
 
 S1  src/tirx/transform/lower_tvm_builtin.cc, ``BuiltinLower::VisitStmt_(const AllocBufferNode*)``:
-    before the device-workspace lowering, an allocation whose storage scope is ``local`` and
-    whose size is a positive constant below ``runtime::kMaxStackAlloca`` bytes is returned
-    unchanged (a host stack allocation, exactly as a small ``global`` allocation on kDLCPU is
-    today), whatever ``device_type_`` is. The pass only runs on host functions
+    before the device-workspace lowering, when ``device_type_`` is not kDLCPU, an allocation
+    whose storage scope is ``local`` and whose size is a positive constant below
+    ``runtime::kMaxStackAlloca`` bytes is returned unchanged (a host stack allocation, exactly
+    as a small ``global`` allocation on kDLCPU is today). The pass only runs on host functions
     (``IsHostFunc``), so every such allocation is a host-level cell. ``global`` scope keeps
-    today's rule (device workspace on non-CPU devices, stack for small CPU allocations).
-    Consequence on kDLCPU: a small host-level ``local`` cell, a CPU workspace today, becomes
-    a stack allocation too (host memory either way; the computed results are the same).
+    today's rule (device workspace on non-CPU devices, stack for small CPU allocations), and
+    so does every allocation on kDLCPU: a host-level ``local`` cell there is a CPU workspace,
+    host memory, which is correct and stays as it is (the smallest change that fixes the bug).
 
 S2  src/tirx/transform/split_host_device.cc, ``HostDeviceSplitter::SplitDeviceFunc`` (with a
     small collector of the host-level ``local`` one-element AllocBuffers of ``cur_func_``):
@@ -75,11 +75,6 @@ _DEVICE_REGION_KEYS = ("target", "thread_extent", "device_scope")
 _DISABLE_LOWER_BUILTIN = "disable_lower_builtin"
 _MAX_STACK_ALLOCA = 1024  # runtime::kMaxStackAlloca
 _KDLCPU = 1
-
-# S1 as decided applies whatever the device type, so on kDLCPU too (a small host-level local
-# cell becomes a stack allocation instead of a CPU workspace). False restricts S1 to non-CPU
-# device types, leaving CPU allocations exactly as they are today.
-S1_ON_CPU = True
 
 
 def _is_device_region(stmt):
@@ -231,7 +226,7 @@ def _set_mark(func, marked, add):
         if add:
             if _DISABLE_LOWER_BUILTIN in annotations or not _stays_on_stack(alloc.buffer):
                 return alloc
-            if not S1_ON_CPU and device[-1] == _KDLCPU:
+            if device[-1] == _KDLCPU:
                 return alloc
             marked.append(alloc.buffer)
             annotations[_DISABLE_LOWER_BUILTIN] = tirx.const(1, "int32")
