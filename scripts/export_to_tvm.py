@@ -79,19 +79,52 @@ def adapt_spelling(text, spelling):
     return text
 
 
-def _is_bug_xfail(node):
-    """True for a ``pytest.mark.xfail(...)`` call whose reason names a bug report."""
+def _string_constants(tree):
+    """Module-level ``NAME = "text"`` assignments: {name: (text, node)}."""
+    found = {}
+    for node in tree.body:
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+        ):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    found[target.id] = (node.value.value, node)
+    return found
+
+
+def _names_a_bug(text):
+    return any(phrase in text.lower() for phrase in BUG_PHRASES)
+
+
+def _is_bug_xfail(node, constants):
+    """True for a ``pytest.mark.xfail(...)`` call whose reason (a literal, or a module-level
+    string constant) names a bug report."""
     if not (isinstance(node, ast.Call) and ast.unparse(node.func) == "pytest.mark.xfail"):
         return False
     reasons = [kw.value for kw in node.keywords if kw.arg == "reason"] + node.args[1:2]
-    text = " ".join(ast.unparse(r) for r in reasons).lower()
-    return any(phrase in text for phrase in BUG_PHRASES)
+    for reason in reasons:
+        if isinstance(reason, ast.Name) and reason.id in constants:
+            text = constants[reason.id][0]
+        else:
+            text = ast.unparse(reason)
+        if _names_a_bug(text):
+            return True
+    return False
+
+
+def _cut(text, cuts):
+    for start, end in sorted(set(cuts), reverse=True):
+        text = text[:start] + text[end:]
+    return text
 
 
 def drop_bug_xfails(text):
-    """Remove bug xfail marks: decorators, ``marks=`` of pytest.param, and module-level
-    names bound to such a mark."""
+    """Remove bug xfail marks: decorators, ``marks=`` of pytest.param, module-level names
+    bound to such a mark, and the reason constants that only they used."""
     tree = ast.parse(text)
+    constants = _string_constants(tree)
     lines = text.splitlines(keepends=True)
     offsets = [0]
     for line in lines:
@@ -103,12 +136,14 @@ def drop_bug_xfails(text):
     mark_names = set()
     cuts = []  # (start, end) character ranges to delete
     for node in tree.body:
-        if isinstance(node, ast.Assign) and _is_bug_xfail(node.value):
+        if isinstance(node, ast.Assign) and _is_bug_xfail(node.value, constants):
             mark_names.update(t.id for t in node.targets if isinstance(t, ast.Name))
             cuts.append((pos(node.lineno, 0), offsets[node.end_lineno]))
 
     def is_mark(expr):
-        return _is_bug_xfail(expr) or (isinstance(expr, ast.Name) and expr.id in mark_names)
+        return _is_bug_xfail(expr, constants) or (
+            isinstance(expr, ast.Name) and expr.id in mark_names
+        )
 
     for node in ast.walk(tree):
         decorated = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
@@ -129,11 +164,34 @@ def drop_bug_xfails(text):
                     if text[start - 1] == ",":
                         start -= 1
                     cuts.append((start, end))
-    for start, end in sorted(cuts, reverse=True):
-        text = text[:start] + text[end:]
-    if any(_is_bug_xfail(n) for n in ast.walk(ast.parse(text))):
+    text = _cut(text, cuts)
+    # reason constants no longer used by anything
+    tree = ast.parse(text)
+    used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    text = _cut(
+        text,
+        [
+            (pos_in(text, node.lineno), end_of_line(text, node.end_lineno))
+            for name, (value, node) in _string_constants(tree).items()
+            if _names_a_bug(value) and name not in used
+        ],
+    )
+    # what was cut leaves at most the two blank lines that separate top-level statements
+    text = re.sub(r"\n{4,}", "\n\n\n", text)
+    constants = _string_constants(ast.parse(text))
+    if any(_is_bug_xfail(n, constants) for n in ast.walk(ast.parse(text))):
         raise ExportError("a bug xfail mark has a form this script cannot remove")
     return text
+
+
+def pos_in(text, lineno):
+    """Character offset of the start of line ``lineno`` (1-based)."""
+    return sum(len(line) for line in text.splitlines(keepends=True)[: lineno - 1])
+
+
+def end_of_line(text, lineno):
+    """Character offset just past line ``lineno`` (1-based)."""
+    return pos_in(text, lineno + 1)
 
 
 def ruff_lint(root, files):

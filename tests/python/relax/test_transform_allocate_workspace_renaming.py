@@ -38,6 +38,8 @@ UNUSED = (
     "AllocateWorkspace allocates a workspace in every function with a dataflow block, "
     "used or not (apache/tvm#20479)"
 )
+DANGLING_BUG = pytest.mark.xfail(strict=True, raises=ValueError, reason=DANGLING)
+UNUSED_BUG = pytest.mark.xfail(strict=True, raises=AssertionError, reason=UNUSED)
 
 
 def _attr(func, key):
@@ -521,19 +523,15 @@ class LocalCompositeExpected:
         return d
 
 
-def _bug(raises, reason):
-    return pytest.mark.xfail(strict=True, raises=raises, reason=reason)
-
-
 @pytest.mark.parametrize(
     "before",
     [
-        pytest.param(Report, id="report", marks=_bug(ValueError, DANGLING)),
-        pytest.param(TwoCallers, id="two_callers", marks=_bug(ValueError, DANGLING)),
-        pytest.param(NameTaken, id="name_taken", marks=_bug(ValueError, DANGLING)),
-        pytest.param(TwoSizes, id="two_sizes", marks=_bug(ValueError, DANGLING)),
-        pytest.param(ThreeLevels, id="three_levels", marks=_bug(ValueError, DANGLING)),
-        pytest.param(PlainCaller, id="plain_caller", marks=_bug(AssertionError, UNUSED)),
+        pytest.param(Report, id="report", marks=DANGLING_BUG),
+        pytest.param(TwoCallers, id="two_callers", marks=DANGLING_BUG),
+        pytest.param(NameTaken, id="name_taken", marks=DANGLING_BUG),
+        pytest.param(TwoSizes, id="two_sizes", marks=DANGLING_BUG),
+        pytest.param(ThreeLevels, id="three_levels", marks=DANGLING_BUG),
+        pytest.param(PlainCaller, id="plain_caller", marks=UNUSED_BUG),
         pytest.param(LocalComposite, id="local_composite"),
         pytest.param(NoWorkspace, id="no_workspace"),
     ],
@@ -553,7 +551,7 @@ def test_expected_modules_satisfy_invariants(before, expected):
     check_workspace_invariants(before, expected)
 
 
-@_bug(ValueError, DANGLING)
+@DANGLING_BUG
 def test_report_shape():
     """The workspace is allocated once, in the entry function, and threaded down.
 

@@ -172,38 +172,43 @@ def _check(before, expected):
     tvm.ir.assert_structural_equal(_lower(before), expected)
 
 
-def _small_alloc_params():
-    params = []
-    for scope in ("local", "global"):
-        for placement, (_, _, device) in PLACEMENTS.items():
-            for dtype in DTYPES:
-                marks = ()
-                if scope == "local" and device != KDLCPU:
-                    marks = pytest.mark.xfail(
-                        strict=True, raises=ValueError, reason=HOST_SCALAR_ON_DEVICE
-                    )
-                params.append(
-                    pytest.param(
-                        scope, placement, dtype, marks=marks, id=f"{scope}-{placement}-{dtype}"
-                    )
-                )
-    return params
+DEVICE_PLACEMENTS = [name for name, (_, _, device) in PLACEMENTS.items() if device != KDLCPU]
+CPU_PLACEMENTS = [name for name, (_, _, device) in PLACEMENTS.items() if device == KDLCPU]
 
 
-@pytest.mark.parametrize("scope, placement, dtype", _small_alloc_params())
-def test_small_host_allocation(scope, placement, dtype):
-    """One element stored by the host.
+@pytest.mark.xfail(strict=True, raises=ValueError, reason=HOST_SCALAR_ON_DEVICE)
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("placement", DEVICE_PLACEMENTS)
+def test_small_local_cell_of_device_function_stays_on_stack(placement, dtype):
+    """A host-level scalar cell (local scope, one element stored by the host) of a cuda
+    host function is host memory: it stays a stack allocation."""
+    _check(
+        _before(placement, "local", dtype),
+        _expected_stack(placement, "local", dtype),
+    )
 
-    local: a host-level scalar cell, kept on the stack on cuda (bug tests, xfail today) and a
-    CPU workspace on a CPU device (controls, pass today).
-    global: kept on the stack on a CPU device; a workspace on cuda (controls, pass today).
-    """
-    device = PLACEMENTS[placement][2]
-    if (scope == "local") == (device != KDLCPU):
-        expected = _expected_stack(placement, scope, dtype)
-    else:
-        expected = _expected_workspace(placement, scope, dtype)
-    _check(_before(placement, scope, dtype), expected)
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("placement", DEVICE_PLACEMENTS)
+def test_small_global_buffer_of_device_function_is_workspace(placement, dtype):
+    """Control: the same allocation in global scope is an intermediate buffer for the
+    kernels, a workspace on the device."""
+    _check(
+        _before(placement, "global", dtype),
+        _expected_workspace(placement, "global", dtype),
+    )
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("placement", CPU_PLACEMENTS)
+@pytest.mark.parametrize(
+    "scope, on_stack", [("global", True), ("local", False)], ids=["global", "local"]
+)
+def test_small_allocation_of_cpu_function(placement, dtype, scope, on_stack):
+    """Controls on a CPU device: a small global allocation stays on the stack, a local one
+    is a CPU workspace (host memory either way)."""
+    expected = _expected_stack if on_stack else _expected_workspace
+    _check(_before(placement, scope, dtype), expected(placement, scope, dtype))
 
 
 @pytest.mark.parametrize("scope", ["local", "global"])
