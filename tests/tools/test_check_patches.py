@@ -1,0 +1,77 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Tests of scripts/check_patches.py on this repository's patches and on broken copies."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+import check_patches  # noqa: E402
+
+PATCHES = sorted((ROOT / "patches").glob("*.patch"))
+
+
+@pytest.fixture(params=PATCHES, ids=[p.name[:4] for p in PATCHES])
+def patch_text(request):
+    return request.param.read_text()
+
+
+def problems_of(tmp_path, text):
+    path = tmp_path / "candidate.patch"
+    path.write_text(text)
+    return check_patches.check(path)
+
+
+def test_there_are_patches():
+    assert PATCHES
+
+
+def test_repository_patches_are_well_formed(tmp_path, patch_text):
+    assert problems_of(tmp_path, patch_text) == []
+
+
+def test_subject_without_tvm_tag_is_rejected(tmp_path, patch_text):
+    broken = patch_text.replace("] [FIX]", "] FIX", 1)
+    assert broken != patch_text
+    assert any("Subject" in p for p in problems_of(tmp_path, broken))
+
+
+def test_stale_test_file_is_rejected(tmp_path, patch_text):
+    # a line added to every new test file: the tests no longer match the repository's
+    broken = patch_text.replace("\n+import pytest\n", "\n+import pytest\n+import os\n")
+    assert broken != patch_text
+    assert any("differs from the repository" in p for p in problems_of(tmp_path, broken))
+
+
+def test_unrelated_file_is_rejected(tmp_path, patch_text):
+    extra = (
+        "diff --git a/src/relax/ir/expr.cc b/src/relax/ir/expr.cc\n"
+        "index 1111111..2222222 100644\n--- a/src/relax/ir/expr.cc\n"
+        "+++ b/src/relax/ir/expr.cc\n@@ -1 +1 @@\n-a\n+b\n"
+    )
+    head, sep, tail = patch_text.partition("diff --git ")
+    broken = head + extra + sep + tail
+    assert any("src/relax/ir/expr.cc" in p for p in problems_of(tmp_path, broken))
+
+
+def test_plain_diff_is_not_a_format_patch(tmp_path, patch_text):
+    diff_only = patch_text[patch_text.index("diff --git ") :]
+    found = problems_of(tmp_path, diff_only)
+    assert any("git format-patch" in p for p in found)
