@@ -26,16 +26,20 @@ Exit codes: 0 after printing (without --check, or with --check when no bug repro
 1 with --check when a bug reproduces; 125 with --check when a selected bug has no testable
 layer at all (``git bisect run`` then skips the commit); 2 with a one-line reason when it
 cannot run (no TVM importable, a TVM without TIRx, a probe that cannot load).
+What TVM's C++ side logs while probing goes to <tmp>/check_tvm_native.log.
 
 The probes are the reproducers' own ``probe()`` functions (scripts/repro_*.py): this
 script only gathers and prints them.
 """
 
 import argparse
+import contextlib
 import importlib
 import json
+import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -101,6 +105,22 @@ def load_tvm():
             "for these reports (TIRx landed in 2026)"
         ) from None
     return tvm
+
+
+@contextlib.contextmanager
+def native_stderr_to(path):
+    """Send what TVM's C++ side logs on stderr (e.g. "Unable to detect CUDA version" on a
+    machine without CUDA, once per compile) to ``path`` instead of the terminal."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with open(path, "wb") as sink:
+        os.dup2(sink.fileno(), 2)
+    try:
+        yield
+    finally:
+        sys.stderr.flush()
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def run_probes(bugs, run_gpu):
@@ -171,7 +191,9 @@ def main(argv=None):
     try:
         tvm = load_tvm()
         identity = tvm_identity(tvm)
-        rows = run_probes(bugs, args.run_gpu)
+        log = Path(tempfile.gettempdir()) / "check_tvm_native.log"
+        with native_stderr_to(log):
+            rows = run_probes(bugs, args.run_gpu)
     except CannotRun as err:
         print(f"check_tvm: error: {err}", file=sys.stderr)
         return 2
