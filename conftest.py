@@ -131,12 +131,3 @@ def pytest_collection_modifyitems(config, items):
         item.own_markers[:] = kept
     if problems:
         raise pytest.UsageError("xfail policy violated:\n  " + "\n  ".join(problems))
-
-
-def pytest_terminal_summary(terminalreporter, config):
-    if config._tvm_bug_expect_fixed and terminalreporter.stats.get("xfailed"):
-        terminalreporter.write_line(
-            "note: xfailed tests remain although bug reports are expected fixed; "
-            "they are not tied to those reports",
-            red=True,
-        )
