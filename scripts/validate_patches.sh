@@ -22,8 +22,10 @@ TVM_OWN_TESTS=(
   tests/python/tirx-transform/test_tir_transform_lower_tvm_builtin.py
   tests/python/tirx-transform/test_tir_transform_split_host_device.py
   tests/python/tirx-transform/test_tir_transform_make_packed_api.py
+  tests/python/tirx-transform
   tests/python/codegen/test_target_codegen_cuda.py
   tests/python/relax/test_pipeline.py
+  tests/python/tirx/iket/test_iket_profiler.py
 )
 summary() {  # the last pytest summary line of a log, without the '=' decoration
   grep -E "(passed|failed|error|xfailed|skipped|no tests ran)" "$1" | tail -n 1 | tr -d '=' | sed 's/^ *//; s/ *$//'
@@ -51,7 +53,7 @@ for mode in unpatched patched; do
   result[$mode,check]=$(grep -E "^(host_scalar|allocate_workspace|verify_memory):" "$work/check-$mode.log" | tr '\n' ';' | sed 's/;$//; s/;/; /g')
   echo "=== TVM's own tests ($mode)"
   for f in "${TVM_OWN_TESTS[@]}"; do
-    flog="$work/own-$mode-$(basename "$f" .py).log"
+    flog="$work/own-$mode-$(basename "$f" .py | tr -c 'a-zA-Z0-9_\n' _).log"
     (cd "$work/tvm" && "$TVM_PYTHON" -m pytest -p no:cacheprovider -q "$f") > "$flog" 2>&1
     result[$mode,$f]=$(summary "$flog")
     echo "  $f: ${result[$mode,$f]}"
