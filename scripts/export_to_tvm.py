@@ -195,8 +195,10 @@ def end_of_line(text, lineno):
 
 
 def ruff_lint(root, files):
-    ruff = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
-    if not Path(ruff).exists():
+    # on PATH, beside this interpreter, or the pinned one of this repository's .venv
+    candidates = [Path(sys.executable).with_name("ruff"), ROOT / ".venv" / "bin" / "ruff"]
+    ruff = shutil.which("ruff") or next((str(c) for c in candidates if c.exists()), "")
+    if not ruff:
         print("lint: ruff not found, skipped")
         return True
     ok = True
