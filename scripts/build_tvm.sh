@@ -120,6 +120,7 @@ if [ "$mode" = patched ]; then
 fi
 stamp="$mode $(cat "${patches[@]}" /dev/null | sha256sum | cut -c1-16)"
 if [ "$(cat "$work/.applied" 2>/dev/null)" != "$stamp" ] || [ -n "$(git -C "$src" status --porcelain --untracked-files=no)" ]; then
+  rm -f "$work/.applied"  # until the patches below are all in
   git -C "$src" -c advice.detachedHead=false checkout -q -f "$base"
   git -C "$src" clean -q -fd -e 3rdparty -e build
   for p in "${patches[@]}"; do
