@@ -31,7 +31,6 @@ properties are checked on the IR, for several spellings of the same scalar:
 import functools
 
 import pytest
-import tvm_ffi
 
 import tvm
 import tvm.testing
@@ -107,8 +106,31 @@ def _make(variant, dtype, value):
 
 
 def _walk(node, callback):
-    """Pre-order walk over every node (``structural_walk`` is in all tvm-ffi versions)."""
-    tvm_ffi.structural_walk(node, callback, order="pre")
+    """Call ``callback`` on every IR object reachable from ``node``, in pre-order, through
+    the fields that TVM's object reflection declares for each type."""
+    pending = [node]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, tvm.ir.Map):
+            children = list(item.values())
+        elif isinstance(item, tvm.ir.Array | list | tuple):
+            children = list(item)
+        elif isinstance(item, tvm.runtime.Object):
+            callback(item)
+            children = [getattr(item, name) for name in _field_names(type(item))]
+        else:
+            continue
+        pending.extend(reversed(children))
+
+
+@functools.cache
+def _field_names(cls):
+    """Reflected field names of an IR object type and its ancestors (source spans left out)."""
+    names, info = [], cls.__tvm_ffi_type_info__
+    while info is not None:
+        names[:0] = [field.name for field in info.fields if field.name != "span"]
+        info = info.parent_type_info
+    return tuple(names)
 
 
 def _kind(node):
