@@ -36,7 +36,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 UPSTREAM = ROOT / "tests" / "python"
-ALLOWED_TOP = {"tvm", "tvm_ffi", "pytest", "numpy"} | set(sys.stdlib_module_names)
+ALLOWED_TOP = {"tvm", "pytest", "numpy"} | set(sys.stdlib_module_names)
 HEADER = "Licensed to the Apache Software Foundation (ASF) under one"
 SKIP_DIRS = {".venv", ".git", "__pycache__", ".pytest_cache", ".ruff_cache", "build"}
 
