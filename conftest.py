@@ -27,7 +27,7 @@
 #   (reference_fixes/) for the session, in this process and in every child process the
 #   tests start, and implies ``--expect-fixed`` for the same reports.
 #
-# NAMES is a comma-separated subset of the report keys below; the default is all of them.
+# NAMES is a comma-separated subset of the report keys in bug_reports.py; the default is all.
 import os
 import sys
 from pathlib import Path
@@ -35,21 +35,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))
+from bug_reports import BUG_REPORTS, report_of  # noqa: E402
+
 UPSTREAM_TESTS = ROOT / "tests" / "python"
-
-# report key -> the phrase every xfail reason for that report contains (case-insensitive)
-BUG_REPORTS = {
-    "host_scalar": "host-level scalar",
-    "allocate_workspace": "apache/tvm#20479",
-    "verify_memory": "VerifyMemory",
-}
-
-
-def _report_of(reason):
-    for key, phrase in BUG_REPORTS.items():
-        if phrase.lower() in reason.lower():
-            return key
-    return None
 
 
 def _names(value, option):
@@ -89,7 +78,6 @@ def pytest_configure(config):
     expect = _names(config.getoption("--expect-fixed"), "--expect-fixed") | fixes
     config._tvm_bug_expect_fixed = expect
     if fixes:
-        sys.path.insert(0, str(ROOT))
         import reference_fixes
 
         reference_fixes.install(sorted(fixes))
@@ -121,7 +109,7 @@ def pytest_collection_modifyitems(config, items):
                 kept.append(mark)
                 continue
             reason = str(mark.kwargs.get("reason", mark.args[1] if len(mark.args) > 1 else ""))
-            report = _report_of(reason)
+            report = report_of(reason)
             if upstream and report is None:
                 problems.append(f"{item.nodeid}: xfail not tied to a bug report: {reason!r}")
             elif report and not (mark.kwargs.get("strict") is True and "raises" in mark.kwargs):

@@ -30,7 +30,9 @@ tests/python expect, and its docstring names the C++ change a maintainer would m
 
 import importlib
 
-KNOWN = ("allocate_workspace", "host_scalar", "verify_memory")
+from bug_reports import BUG_REPORTS
+
+KNOWN = tuple(BUG_REPORTS)
 
 
 def install(names=KNOWN):
