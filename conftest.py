@@ -27,6 +27,11 @@
 #   (reference_fixes/) for the session, in this process and in every child process the
 #   tests start, and implies ``--expect-fixed`` for the same reports.
 #
+# * ``--wrong-fix=REPORT:NAME``: installs one deliberately wrong fix of wrong_fixes/ instead
+#   of the reference fix, in this process and in child processes, and implies
+#   ``--expect-fixed=REPORT``; scripts/wrong_fixes.py runs the suite once per wrong fix and
+#   requires tests to fail.
+#
 # NAMES is a comma-separated subset of the report keys in bug_reports.py; the default is all.
 import os
 import sys
@@ -71,11 +76,29 @@ def pytest_addoption(parser):
         metavar="NAMES",
         help="install the Python reference fixes for these reports; implies --expect-fixed",
     )
+    group.addoption(
+        "--wrong-fix",
+        default=None,
+        metavar="REPORT:NAME",
+        help="install one wrong fix of wrong_fixes/ (see scripts/wrong_fixes.py --list); "
+        "implies --expect-fixed=REPORT",
+    )
 
 
 def pytest_configure(config):
     fixes = _names(config.getoption("--reference-fixes"), "--reference-fixes")
     expect = _names(config.getoption("--expect-fixed"), "--expect-fixed") | fixes
+    wrong = config.getoption("--wrong-fix")
+    if wrong:
+        import wrong_fixes
+
+        try:
+            report, _ = wrong_fixes.parse(wrong)
+        except ValueError as err:
+            raise pytest.UsageError(f"--wrong-fix: {err}") from None
+        if report in fixes:
+            raise pytest.UsageError(f"--wrong-fix={wrong} and the reference fix of {report}")
+        expect.add(report)
     config._tvm_bug_expect_fixed = expect
     if fixes:
         import reference_fixes
@@ -83,6 +106,10 @@ def pytest_configure(config):
         reference_fixes.install(sorted(fixes))
         # child processes (GPU runs) install the same fixes through reference_fixes/_site
         os.environ["TVM_REFERENCE_FIXES"] = ",".join(sorted(fixes))
+    if wrong:
+        wrong_fixes.install(wrong)
+        os.environ["TVM_WRONG_FIX"] = wrong
+    if fixes or wrong:
         site = str(ROOT / "reference_fixes" / "_site")
         os.environ["PYTHONPATH"] = os.pathsep.join(
             [site, str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
@@ -92,10 +119,17 @@ def pytest_configure(config):
 def pytest_report_header(config):
     expect = sorted(config._tvm_bug_expect_fixed)
     fixes = os.environ.get("TVM_REFERENCE_FIXES", "")
+    wrong = os.environ.get("TVM_WRONG_FIX", "")
     return [
         f"tvm bug reports expected fixed: {', '.join(expect) or 'none'}"
         + (f" (reference fixes installed: {fixes})" if fixes else "")
+        + (f" (wrong fix installed: {wrong})" if wrong else "")
     ]
+
+
+def _too_broad(raises):
+    types = raises if isinstance(raises, tuple) else (raises,)
+    return any(t in (Exception, BaseException) for t in types)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -114,6 +148,11 @@ def pytest_collection_modifyitems(config, items):
                 problems.append(f"{item.nodeid}: xfail not tied to a bug report: {reason!r}")
             elif report and not (mark.kwargs.get("strict") is True and "raises" in mark.kwargs):
                 problems.append(f"{item.nodeid}: bug xfail needs strict=True and raises=")
+            elif report and _too_broad(mark.kwargs["raises"]):
+                problems.append(
+                    f"{item.nodeid}: raises= must name the exception the bug raises, "
+                    "not Exception or BaseException"
+                )
             if report is None or report not in expect:
                 kept.append(mark)
         item.own_markers[:] = kept

@@ -23,7 +23,7 @@ Checks:
 * ``ruff check`` and ``ruff format --check`` (configuration in pyproject.toml, which
   mirrors apache/tvm's) over the whole repository;
 * every file under tests/python carries the Apache license header, ends with
-  ``tvm.testing.main()`` and imports nothing but tvm, pytest, numpy and the standard
+  ``tvm.testing.main()`` and imports nothing but tvm, tvm_ffi, pytest, numpy and the standard
   library (in particular nothing from this repository);
 * every Python file of this repository carries the Apache license header.
 """
@@ -36,7 +36,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 UPSTREAM = ROOT / "tests" / "python"
-ALLOWED_TOP = {"tvm", "pytest", "numpy"} | set(sys.stdlib_module_names)
+ALLOWED_TOP = {"tvm", "tvm_ffi", "pytest", "numpy"} | set(sys.stdlib_module_names)
 HEADER = "Licensed to the Apache Software Foundation (ASF) under one"
 SKIP_DIRS = {".venv", ".git", "__pycache__", ".pytest_cache", ".ruff_cache", "build"}
 

@@ -14,9 +14,9 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-# Installs the reference fixes in child processes started by tests run with
-# --reference-fixes (the root conftest puts this folder on PYTHONPATH and sets
-# TVM_REFERENCE_FIXES). Does nothing otherwise.
+# Installs the reference fixes (TVM_REFERENCE_FIXES) or one wrong fix (TVM_WRONG_FIX) in
+# child processes started by tests run with --reference-fixes / --wrong-fix (the root
+# conftest puts this folder on PYTHONPATH and sets the variables). Does nothing otherwise.
 import os
 
 _names = [n for n in os.environ.get("TVM_REFERENCE_FIXES", "").split(",") if n]
@@ -24,3 +24,7 @@ if _names:
     import reference_fixes
 
     reference_fixes.install(_names)
+if os.environ.get("TVM_WRONG_FIX"):
+    import wrong_fixes
+
+    wrong_fixes.install(os.environ["TVM_WRONG_FIX"])

@@ -1,0 +1,72 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Deliberately wrong fixes of the bug reports (this repository only).
+
+Each is a small variant of a reference fix in reference_fixes/ that makes one plausible
+mistake. The tests must kill every one of them: with the wrong fix installed and the
+report's bug tests expected to pass (``pytest --wrong-fix=REPORT:NAME``), at least two
+tests fail, one of them in an upstream file (tests/python). scripts/wrong_fixes.py runs
+them all and prints which tests kill which wrong fix.
+
+One module per report (the report keys of bug_reports.py), each with
+
+    WRONG_FIXES = {name: "one line: the mistake this variant models", ...}
+    def install(name): install that wrong fix in this process; return an uninstaller
+"""
+
+import importlib
+
+from bug_reports import BUG_REPORTS
+
+
+def _module(report):
+    if report not in BUG_REPORTS:
+        raise ValueError(f"unknown report {report!r}; known: {', '.join(BUG_REPORTS)}")
+    try:
+        return importlib.import_module(f"{__name__}.{report}")
+    except ModuleNotFoundError as err:
+        if err.name != f"{__name__}.{report}":
+            raise
+        return None
+
+
+def catalogue():
+    """{(report, name): description} of every wrong fix."""
+    found = {}
+    for report in BUG_REPORTS:
+        module = _module(report)
+        for name, description in getattr(module, "WRONG_FIXES", {}).items():
+            found[(report, name)] = description
+    return found
+
+
+def parse(spec):
+    """'REPORT:NAME' -> (report, name), checked against the catalogue."""
+    report, sep, name = spec.partition(":")
+    if not sep or not name:
+        raise ValueError(f"expected REPORT:NAME, got {spec!r}")
+    module = _module(report)
+    known = getattr(module, "WRONG_FIXES", {})
+    if name not in known:
+        raise ValueError(f"no wrong fix {name!r} for {report}; known: {', '.join(known) or 'none'}")
+    return report, name
+
+
+def install(spec):
+    """Install the wrong fix 'REPORT:NAME'; return an uninstaller."""
+    report, name = parse(spec)
+    return _module(report).install(name)
