@@ -31,6 +31,9 @@
 #   of the reference fix, in this process and in child processes, and implies
 #   ``--expect-fixed=REPORT``; scripts/wrong_fixes.py runs the suite once per wrong fix and
 #   requires tests to fail.
+# * skips the GPU bug tests of upstream files unless their report is expected fixed: run
+#   in-process on an unfixed TVM they may crash the whole session (tests/proof runs their
+#   twins in child processes).
 #
 # NAMES is a comma-separated subset of the report keys in bug_reports.py; the default is all.
 import os
@@ -44,6 +47,10 @@ sys.path.insert(0, str(ROOT))
 from bug_reports import BUG_REPORTS, report_of  # noqa: E402
 
 UPSTREAM_TESTS = ROOT / "tests" / "python"
+CRASH_SKIP = (
+    "GPU bug test of an unfixed TVM: would crash the test process; "
+    "its child-process twin in tests/proof runs instead"
+)
 
 
 def _names(value, option):
@@ -137,7 +144,8 @@ def pytest_collection_modifyitems(config, items):
     problems = []
     for item in items:
         upstream = UPSTREAM_TESTS in Path(str(item.path)).resolve().parents
-        kept = []
+        marks = {mark.name for mark in item.iter_markers()}
+        kept, crashes = [], False
         for mark in item.own_markers:
             if mark.name != "xfail":
                 kept.append(mark)
@@ -155,6 +163,12 @@ def pytest_collection_modifyitems(config, items):
                 )
             if report is None or report not in expect:
                 kept.append(mark)
+                crashes |= report is not None and upstream and "gpu" in marks
+        if crashes:
+            # run in-process, the device half of a bug test takes the whole pytest process
+            # down on an unfixed TVM (a segfault): it runs only where the fix is expected;
+            # its crash-isolated twin in tests/proof covers the unfixed TVM
+            kept.append(pytest.mark.skip(reason=CRASH_SKIP).mark)
         item.own_markers[:] = kept
     if problems:
         raise pytest.UsageError("xfail policy violated:\n  " + "\n  ".join(problems))

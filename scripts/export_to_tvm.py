@@ -14,19 +14,25 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Copy this repository's upstream test files into a TVM checkout, ready to merge.
+"""Merge this repository's upstream test files into a TVM checkout.
 
     python scripts/export_to_tvm.py --tvm-root ~/src/tvm [--force] [--dry-run]
                                     [--drop-bug-xfails] [--no-lint]
 
-* Every ``tests/python/<folder>/test_*.py`` goes to the same path under the checkout.
+* Every ``tests/python/<folder>/test_*.py`` of this repository holds only the tests it adds
+  to TVM's file of the same path. Where the checkout has that file, the tests are merged
+  into it: imports added to TVM's imports (then sorted by ruff), the rest inserted before
+  TVM's ``if __name__ == "__main__":`` block. Where it has none, the file is created.
+* A merge is refused (exit 1) when a top-level name of ours is already defined in TVM's
+  file (an earlier export, or a clash); ``--force`` first removes those definitions from
+  TVM's file (re-export).
 * The TVMScript buffer annotation is adapted to the checkout's spelling: newer TVM main
   (after apache/tvm#20519) spells it ``T.Tensor``; 0.27 and older spell it ``T.Buffer``.
-* An existing destination file is left alone (exit 1) unless ``--force``.
 * ``--drop-bug-xfails`` removes the strict xfail marks that belong to the three bug
   reports (for a checkout that carries the fixes: this is how patches/ gets its tests).
-* ruff then checks and format-checks the copied files with the checkout's own
-  configuration, when ruff is available (``--no-lint`` skips it).
+* ruff then sorts the merged imports, formats, checks and format-checks the written
+  files with the checkout's own configuration, when ruff is available (``--no-lint``
+  skips the check; without ruff the merged imports stay unsorted).
 
 Exit codes: 0 done; 1 something refused or lint findings; 2 bad input (not a TVM
 checkout, unknown spelling), each with a one-line reason.
@@ -195,10 +201,106 @@ def end_of_line(text, lineno):
     return pos_in(text, lineno + 1)
 
 
-def ruff_lint(root, files):
+def _is_main_block(node):
+    return isinstance(node, ast.If) and "__name__" in ast.unparse(node.test)
+
+
+def _first_line(node):
+    """First line of a top-level statement, its decorators included (1-based)."""
+    decorators = getattr(node, "decorator_list", [])
+    return min([node.lineno] + [d.lineno for d in decorators])
+
+
+def _defined_names(node):
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return {node.name}
+    if isinstance(node, ast.Assign):
+        return {t.id for t in node.targets if isinstance(t, ast.Name)}
+    if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+        return {node.target.id}
+    return set()
+
+
+def _imported(node):
+    """{(module, name, asname)} an import statement binds; module is None for ``import``."""
+    if isinstance(node, ast.Import):
+        return {(None, a.name, a.asname) for a in node.names}
+    return {(node.module, a.name, a.asname) for a in node.names}
+
+
+def split_ours(text):
+    """An upstream file of this repository -> (import statements, body text): the body is
+    everything after the imports up to the ``__main__`` block (the tests and helpers)."""
+    tree = ast.parse(text)
+    lines = text.splitlines(keepends=True)
+    imports = [n for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)]
+    rest = [
+        n
+        for n in tree.body
+        if not isinstance(n, ast.Import | ast.ImportFrom)
+        and not _is_main_block(n)
+        and not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))
+    ]
+    if not rest:
+        raise ExportError("an upstream file has no tests")
+    start = max(n.end_lineno for n in imports) if imports else _first_line(rest[0]) - 1
+    body = "".join(lines[start : rest[-1].end_lineno]).strip("\n") + "\n"
+    return imports, body, set().union(*map(_defined_names, rest))
+
+
+def merge(ours, theirs, force):
+    """Merge our file's tests into TVM's file text ``theirs``; return (text, removed names).
+    Raises ExportError("clash: ...") when a name of ours is taken and ``force`` is off."""
+    imports, body, names = split_ours(ours)
+    tree = ast.parse(theirs)
+    lines = theirs.splitlines(keepends=True)
+    clash = sorted(names & set().union(*map(_defined_names, tree.body)))
+    if clash and not force:
+        raise ExportError(f"clash: {', '.join(clash)} already defined")
+    # drop the clashing definitions (a re-export), from the bottom up
+    for node in sorted(tree.body, key=lambda n: -n.lineno):
+        if _defined_names(node) & set(clash):
+            del lines[_first_line(node) - 1 : node.end_lineno]
+    theirs = "".join(lines)
+    tree = ast.parse(theirs)
+    lines = theirs.splitlines(keepends=True)
+    have = set().union(
+        *(_imported(n) for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom))
+    )
+    new_imports = []
+    for node in imports:
+        for module, name, asname in sorted(_imported(node) - have, key=str):
+            alias = f"{name} as {asname}" if asname else name
+            new_imports.append(f"from {module} import {alias}\n" if module else f"import {alias}\n")
+    main = next((n for n in tree.body if _is_main_block(n)), None)
+    cut = _first_line(main) - 1 if main else len(lines)
+    head, tail = "".join(lines[:cut]).rstrip("\n"), "".join(lines[cut:])
+    text = head + "\n\n\n" + body + ("\n\n" + tail if tail else "")
+    last_import = max(
+        (n.end_lineno for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)), default=0
+    )
+    out = text.splitlines(keepends=True)
+    out[last_import:last_import] = new_imports
+    return "".join(out), clash
+
+
+def find_ruff():
     # on PATH, beside this interpreter, or the pinned one of this repository's .venv
     candidates = [Path(sys.executable).with_name("ruff"), ROOT / ".venv" / "bin" / "ruff"]
-    ruff = shutil.which("ruff") or next((str(c) for c in candidates if c.exists()), "")
+    return shutil.which("ruff") or next((str(c) for c in candidates if c.exists()), "")
+
+
+def ruff_tidy(root, files):
+    """Sort the merged imports and format, with the checkout's configuration."""
+    ruff = find_ruff()
+    rel = [str(f.relative_to(root)) for f in files]
+    if ruff and rel:
+        for args in (["check", "--no-cache", "--fix", "--select", "I"], ["format", "--no-cache"]):
+            subprocess.run([ruff, *args, *rel], cwd=root, check=False, capture_output=True)
+
+
+def ruff_lint(root, files):
+    ruff = find_ruff()
     if not ruff:
         print("lint: ruff not found, skipped")
         return True
@@ -238,20 +340,34 @@ def main(argv=None):
         print(f"export_to_tvm: error: {err}", file=sys.stderr)
         return 2
     print(f"TVM checkout {root} (TVMScript spelling T.{spelling})")
-    written, refused = [], []
+    written, merged, refused = [], [], []
     for src, text in outputs.items():
         dest = root / src.relative_to(ROOT)
         rel = dest.relative_to(root)
-        if dest.exists() and not args.force:
-            refused.append(rel)
-            print(f"  refused  {rel} (exists; --force to overwrite)")
-            continue
-        action = "overwrite" if dest.exists() else "create"
-        print(f"  {action:<9}{rel}" + (" (dry run)" if args.dry_run else ""))
+        note = f"+{len(text.splitlines())} lines"
+        if dest.exists():
+            try:
+                text, removed = merge(text, dest.read_text(), args.force)
+            except ExportError as err:
+                refused.append(rel)
+                print(f"  refused  {rel} ({err}; --force to re-export)")
+                continue
+            action = "merge"
+            note = (
+                f"into TVM's file, {len(removed)} earlier definitions replaced"
+                if removed
+                else ("into TVM's file")
+            )
+        else:
+            action = "create"
+        print(f"  {action:<9}{rel} ({note})" + (" (dry run)" if args.dry_run else ""))
         if not args.dry_run:
             dest.parent.mkdir(parents=True, exist_ok=True)
             dest.write_text(text)
             written.append(dest)
+            if action == "merge":
+                merged.append(dest)
+    ruff_tidy(root, merged)
     lint_ok = True
     if written and not args.no_lint:
         lint_ok = ruff_lint(root, written)

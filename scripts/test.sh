@@ -3,7 +3,9 @@
 #
 #   scripts/test.sh                  lint gate, then the suite twice against the TVM under
 #                                    test: as it is (bug tests strictly xfail) and with the
-#                                    Python reference fixes (--reference-fixes: no xfail left)
+#                                    Python reference fixes (--reference-fixes: no xfail left);
+#                                    then the exported upstream files in a skeleton TVM tree
+#                                    under TVM's conftests, both ways (scripts/tvm_tree_check.py)
 #   scripts/test.sh --expect-fixed   for a TVM that carries the C++ fixes (patched source
 #                                    build): lint gate, then tests/python and tests/tools once,
 #                                    no xfail left
@@ -29,6 +31,10 @@ run() {  # run <title> <pytest args...>; pytest's exit 5 (no test ran) is a fail
   local rc=$?
   [ $rc -eq 0 ] || { echo "=== FAILED (pytest exit $rc)"; status=1; }
 }
+tree() {  # tree <title> <tvm_tree_check.py args...>
+  echo "=== $1"; shift
+  "$py" scripts/tvm_tree_check.py --fake --python "$py" "$@" || { echo "=== FAILED"; status=1; }
+}
 
 echo "=== TVM under test: $("$py" -c 'import tvm; print(tvm.__version__, tvm.__file__)')"
 echo "=== lint gate"
@@ -37,13 +43,19 @@ case "$mode" in
   both)
     run "suite against the TVM as it is (bug tests strictly xfail)" tests "$@"
     run "suite with the Python reference fixes (no xfail may remain)" tests --reference-fixes "$@"
+    tree "exported files under TVM's conftests (bug tests strictly xfail)"
+    tree "exported files under TVM's conftests, reference fixes (no xfail)" --reference-fixes
     ;;
   # a single mode is for any TVM (a source build, another wheel): the upstream files and the
   # tools' tests; tests/reference_fixes belongs to the reference fixes, written for the wheel
-  released) run "suite against the TVM as it is" tests/python tests/tools "$@" ;;
+  released)
+    run "suite against the TVM as it is" tests/python tests/tools "$@"
+    tree "exported files under TVM's conftests (bug tests strictly xfail)"
+    ;;
   expect-fixed)
     run "suite expecting the C++ fixes (no xfail may remain)" tests/python tests/tools \
       --expect-fixed "$@"
+    tree "exported files under TVM's conftests (no xfail)" --expect-fixed
     ;;
 esac
 [ $status -eq 0 ] && echo "=== ALL GREEN" || echo "=== SOME STEP FAILED"

@@ -1,0 +1,159 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Run the upstream test files as TVM's CI would: exported into a TVM tree, under its
+conftests, with a given TVM.
+
+    python scripts/tvm_tree_check.py --tvm-tree DIR [--expect-fixed | --reference-fixes]
+                                     [--python PY] [--whole-files] [--keep DIR]
+    python scripts/tvm_tree_check.py --fake [--expect-fixed | --reference-fixes] ...
+
+* ``--tvm-tree DIR``: a TVM checkout, or a tree unpacked with ``git archive`` (needs
+  ``python/``, ``tests/``, ``CMakeLists.txt``, ``pyproject.toml``). It is copied to a
+  scratch folder first; DIR itself is never written.
+* ``--fake``: no TVM source at hand (CI): a skeleton tree whose only conftest is this
+  repository's stand-in for TVM's (tests/python/relax/conftest.py), so the files run as
+  exported, without this repository's root conftest.
+* The files are exported with scripts/export_to_tvm.py (merged into TVM's files); with
+  ``--expect-fixed`` or ``--reference-fixes`` the bug xfails are dropped, and
+  ``--reference-fixes`` installs reference_fixes/ into the pytest process (through
+  reference_fixes/_site), so the bug tests must pass. Without either, they must xfail.
+* Runs our tests only (by node id), or with ``--whole-files`` every test of the touched
+  files (TVM's own included), with PY (default: this interpreter; e.g. $TVM_PYTHON).
+
+Prints pytest's summary per file; exit 0 when nothing failed or errored, 1 otherwise,
+2 with a one-line reason when it cannot run.
+"""
+
+import argparse
+import ast
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+UPSTREAM = ROOT / "tests" / "python"
+TREE_PARTS = ["python", "tests", "CMakeLists.txt", "pyproject.toml"]
+
+
+class CheckError(Exception):
+    """Cannot run; the message is the one-line reason."""
+
+
+def our_files():
+    return sorted(UPSTREAM.rglob("test_*.py"))
+
+
+def our_tests(path):
+    """Top-level test functions of one of our files."""
+    tree = ast.parse(path.read_text())
+    return [
+        n.name
+        for n in tree.body
+        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name.startswith("test_")
+    ]
+
+
+def make_tree(args, scratch):
+    tree = scratch / "tvm"
+    if args.fake:
+        (tree / "python" / "tvm" / "script").mkdir(parents=True)
+        (tree / "python" / "tvm" / "__init__.py").write_text("")
+        # export_to_tvm.py reads the TVMScript buffer spelling from python/tvm/**/script
+        (tree / "python" / "tvm" / "script" / "spelling.py").write_text("Buffer = Proxy()\n")
+        (tree / "CMakeLists.txt").write_text("project(tvm C CXX)\n")
+        shutil.copy(ROOT / "pyproject.toml", tree / "pyproject.toml")
+        for conftest in UPSTREAM.rglob("conftest.py"):
+            dest = tree / conftest.relative_to(ROOT)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(conftest, dest)
+        return tree
+    src = args.tvm_tree.expanduser().resolve()
+    missing = [p for p in TREE_PARTS if not (src / p).exists()]
+    if missing:
+        raise CheckError(f"{src} is not a TVM tree (missing {', '.join(missing)})")
+    for part in TREE_PARTS:
+        copy = shutil.copytree if (src / part).is_dir() else shutil.copy
+        copy(src / part, tree / part, **({"symlinks": True} if copy is shutil.copytree else {}))
+    return tree
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--tvm-tree", type=Path, help="a TVM checkout or unpacked tree")
+    where.add_argument("--fake", action="store_true", help="a skeleton tree (no TVM source)")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--expect-fixed", action="store_true", help="drop the bug xfails")
+    mode.add_argument("--reference-fixes", action="store_true", help="... and install the fixes")
+    parser.add_argument("--python", default=sys.executable, help="interpreter importing tvm")
+    parser.add_argument("--whole-files", action="store_true", help="TVM's tests there too")
+    parser.add_argument("--keep", type=Path, help="leave the exported tree in this folder")
+    args = parser.parse_args(argv)
+    scratch = Path(tempfile.mkdtemp(prefix="tvm-tree-check-"))
+    try:
+        return run(args, scratch)
+    except CheckError as err:
+        print(f"tvm_tree_check: error: {err}", file=sys.stderr)
+        return 2
+    finally:
+        if args.keep:
+            shutil.rmtree(args.keep, ignore_errors=True)
+            shutil.move(str(scratch / "tvm"), args.keep)
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def run(args, scratch):
+    python = shutil.which(args.python) or args.python
+    probe = subprocess.run([python, "-c", "import tvm, pytest"], capture_output=True, check=False)
+    if probe.returncode != 0:
+        raise CheckError(f"{args.python} cannot import tvm and pytest")
+    tree = make_tree(args, scratch)
+    drop = ["--drop-bug-xfails"] if args.expect_fixed or args.reference_fixes else []
+    export = [sys.executable, str(ROOT / "scripts" / "export_to_tvm.py"), "--tvm-root", str(tree)]
+    proc = subprocess.run([*export, *drop], capture_output=True, text=True, check=False)
+    print(proc.stdout, end="")
+    if proc.returncode != 0:
+        raise CheckError(f"export failed (exit {proc.returncode}): {proc.stderr.strip()}")
+    env = dict(os.environ)
+    for var in ("TVM_REFERENCE_FIXES", "TVM_WRONG_FIX"):
+        env.pop(var, None)
+    if args.reference_fixes:
+        site = [str(ROOT / "reference_fixes" / "_site"), str(ROOT)]
+        env["PYTHONPATH"] = os.pathsep.join([*site, *filter(None, [env.get("PYTHONPATH")])])
+        env["TVM_REFERENCE_FIXES"] = "all"
+    failed = False
+    for src in our_files():
+        rel = src.relative_to(ROOT)
+        targets = [str(rel)] if args.whole_files else [f"{rel}::{t}" for t in our_tests(src)]
+        cmd = [python, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-o", "addopts=",
+               "-rfE", *targets]  # fmt: skip
+        proc = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, check=False)
+        lines = proc.stdout.strip().splitlines()
+        summary = lines[-1].strip("= ") if lines else proc.stderr.strip()[-200:]
+        print(f"{rel}: {summary}")
+        for line in lines:
+            if line.startswith(("FAILED", "ERROR")):
+                print(f"    {line}")
+        failed |= proc.returncode != 0
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

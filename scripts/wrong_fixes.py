@@ -1,0 +1,141 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Run the suite once per wrong fix of wrong_fixes/ and report which tests kill each.
+
+    python scripts/wrong_fixes.py [--list] [--only REPORT[:NAME] ...] [--markdown FILE]
+                                  [-- PYTEST ARGS]
+
+For every wrong fix (a small, deliberately wrong variant of a reference fix) it runs
+``pytest tests/python tests/proof --wrong-fix=REPORT:NAME``: that wrong fix is installed
+and the report's bug tests must pass, so every test that fails has caught the mistake. A
+wrong fix counts as killed when at least two tests fail, at least one of them in an
+upstream file (tests/python). Only test failures count: a collection or fixture error is
+not a kill, it stops the run.
+
+Prints a table (wrong fix, what it models, killing tests); ``--markdown FILE`` writes the
+same table as Markdown. Exit codes: 0 every wrong fix killed; 1 a wrong fix survived;
+2 cannot run (bad option, unknown wrong fix, a run that errored).
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import wrong_fixes  # noqa: E402
+
+SUITE = ["tests/python", "tests/proof"]
+MIN_KILLERS = 2
+
+
+class RunError(Exception):
+    """A run that says nothing about the wrong fix; the message is the reason."""
+
+
+def killers(spec, pytest_args):
+    """The node ids of the tests that fail with the wrong fix ``spec`` installed."""
+    with tempfile.TemporaryDirectory() as tmp:
+        xml = Path(tmp) / "junit.xml"
+        cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-o",
+               "junit_family=xunit1", f"--junitxml={xml}", f"--wrong-fix={spec}",
+               *SUITE, *pytest_args]  # fmt: skip
+        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
+        if proc.returncode not in (0, 1) or not xml.exists():
+            tail = (proc.stdout + proc.stderr).strip().splitlines()[-1:] or ["no output"]
+            raise RunError(f"pytest exit {proc.returncode}: {tail[0]}")
+        failed, errors = [], []
+        for case in ET.parse(xml).iter("testcase"):
+            name = f"{case.get('file') or case.get('classname')}::{case.get('name')}"
+            if case.find("failure") is not None:
+                failed.append(name)
+            if case.find("error") is not None:
+                errors.append(name)
+        if errors:
+            raise RunError(f"{len(errors)} test(s) errored, e.g. {errors[0]}")
+        return failed
+
+
+def killed(names):
+    upstream = [n for n in names if n.startswith("tests/python/")]
+    return len(names) >= MIN_KILLERS and bool(upstream)
+
+
+def short(name):
+    path, _, test = name.partition("::")
+    return f"{path.removeprefix('tests/')}::{test}"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--list", action="store_true", help="list the wrong fixes and exit")
+    parser.add_argument("--only", action="append", default=[], metavar="REPORT[:NAME]")
+    parser.add_argument("--markdown", type=Path, help="also write the table as Markdown")
+    parser.add_argument("pytest_args", nargs="*", help="after --: extra pytest arguments")
+    args = parser.parse_args(argv)
+    catalogue = wrong_fixes.catalogue()
+    selected = {
+        key: text
+        for key, text in catalogue.items()
+        if not args.only or any(o in (key[0], f"{key[0]}:{key[1]}") for o in args.only)
+    }
+    unknown = [o for o in args.only if not any(o in (r, f"{r}:{n}") for r, n in catalogue)]
+    if unknown or not selected:
+        what = f"unknown wrong fix(es) {', '.join(unknown)}" if unknown else "no wrong fixes"
+        print(f"wrong_fixes: error: {what} (see --list)", file=sys.stderr)
+        return 2
+    if args.list:
+        for (report, name), text in selected.items():
+            print(f"{report}:{name}  {text}")
+        return 0
+    os.environ.pop("TVM_REFERENCE_FIXES", None)
+    rows, survivors = [], []
+    for (report, name), text in selected.items():
+        spec = f"{report}:{name}"
+        start = time.monotonic()
+        try:
+            names = killers(spec, args.pytest_args)
+        except RunError as err:
+            print(f"wrong_fixes: error: {spec}: {err}", file=sys.stderr)
+            return 2
+        ok = killed(names)
+        if not ok:
+            survivors.append(spec)
+        rows.append((spec, text, names, ok))
+        verdict = f"killed by {len(names)}" if ok else f"SURVIVED ({len(names)} failing)"
+        print(f"{spec:<48} {verdict:<16} {time.monotonic() - start:5.1f} s")
+        for n in names:
+            print(f"    {short(n)}")
+    if args.markdown:
+        lines = ["| wrong fix | the mistake it models | killed by |", "|---|---|---|"]
+        for spec, text, names, ok in rows:
+            upstream = sum(n.startswith("tests/python/") for n in names)
+            cell = f"{len(names)} tests ({upstream} upstream)" if ok else "**survives**"
+            lines.append(f"| `{spec}` | {text} | {cell} |")
+        args.markdown.write_text("\n".join(lines) + "\n")
+    print(f"{len(rows) - len(survivors)} of {len(rows)} wrong fixes killed"
+          + (f"; surviving: {', '.join(survivors)}" if survivors else ""))  # fmt: skip
+    return 1 if survivors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
