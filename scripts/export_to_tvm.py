@@ -257,10 +257,11 @@ def merge(ours, theirs, force):
     clash = sorted(names & set().union(*map(_defined_names, tree.body)))
     if clash and not force:
         raise ExportError(f"clash: {', '.join(clash)} already defined")
-    # drop the clashing definitions (a re-export), from the bottom up
-    for node in sorted(tree.body, key=lambda n: -n.lineno):
+    # drop the clashing definitions (a re-export), with the comments above them
+    ends = [0] + [n.end_lineno for n in tree.body]
+    for i, node in reversed(list(enumerate(tree.body))):
         if _defined_names(node) & set(clash):
-            del lines[_first_line(node) - 1 : node.end_lineno]
+            lines[ends[i] : node.end_lineno] = ["\n"]
     theirs = "".join(lines)
     tree = ast.parse(theirs)
     lines = theirs.splitlines(keepends=True)

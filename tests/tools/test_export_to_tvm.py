@@ -74,7 +74,7 @@ def test_there_are_upstream_files_to_export():
 
 
 @pytest.mark.parametrize("spelling", ["Buffer", "Tensor"])
-def test_export_copies_every_file_in_the_checkout_spelling(tmp_path, spelling):
+def test_export_creates_every_file_in_the_checkout_spelling(tmp_path, spelling):
     root = make_checkout(tmp_path, spelling)
     rc, out, err = export("--tvm-root", root)
     assert rc == 0, out + err
@@ -89,18 +89,62 @@ def test_export_copies_every_file_in_the_checkout_spelling(tmp_path, spelling):
         ast.parse(text)
 
 
-def test_existing_file_is_refused_unless_forced(tmp_path):
+THEIRS = """# TVM's own file
+import pytest
+
+import tvm
+import tvm.testing
+
+
+def test_theirs():
+    assert tvm is not None
+
+
+if __name__ == "__main__":
+    tvm.testing.main()
+"""
+
+
+def _top_level(text):
+    return [getattr(n, "name", None) for n in ast.parse(text).body]
+
+
+def test_existing_file_gets_our_tests_merged(tmp_path):
+    """TVM's file keeps its tests; ours go before its __main__ block, imports merged."""
+    root = make_checkout(tmp_path, "Buffer")
+    src = UPSTREAM[0]
+    dest = root / src.relative_to(ROOT)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text(THEIRS)
+    rc, out, err = export("--tvm-root", root)
+    assert rc == 0, out + err
+    assert f"merge    {dest.relative_to(root)}" in out
+    merged = dest.read_text()
+    ours = [n for n in _top_level(src.read_text()) if n]
+    names = _top_level(merged)
+    assert "test_theirs" in names
+    assert set(ours) <= set(names)
+    assert isinstance(ast.parse(merged).body[-1], ast.If)  # __main__ stays last
+    for node in ast.parse(src.read_text()).body:  # every import of ours is there
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            for alias in node.names:
+                assert alias.asname or alias.name.split(".")[-1] in merged
+
+
+def test_second_export_is_refused_unless_forced(tmp_path):
     root = make_checkout(tmp_path, "Buffer")
     dest = root / UPSTREAM[0].relative_to(ROOT)
     dest.parent.mkdir(parents=True, exist_ok=True)
-    dest.write_text("# maintainer's own file\n")
+    dest.write_text(THEIRS)
+    assert export("--tvm-root", root, "--no-lint")[0] == 0
+    first = dest.read_text()
     rc, out, _ = export("--tvm-root", root, "--no-lint")
     assert rc == 1
-    assert f"refused  {dest.relative_to(root)}" in out
-    assert dest.read_text() == "# maintainer's own file\n"
+    assert f"refused  {dest.relative_to(root)} (clash: " in out
+    assert dest.read_text() == first
     rc, out, _ = export("--tvm-root", root, "--no-lint", "--force")
     assert rc == 0, out
-    assert dest.read_text() == UPSTREAM[0].read_text()
+    assert dest.read_text() == first
 
 
 def test_dry_run_writes_nothing(tmp_path):

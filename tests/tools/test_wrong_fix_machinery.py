@@ -1,0 +1,96 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Tests of the wrong-fix machinery: scripts/wrong_fixes.py, conftest's --wrong-fix and the
+xfail policy's refusal of catch-all ``raises=`` (this repository only)."""
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+import conftest  # noqa: E402
+import wrong_fixes  # noqa: E402
+from bug_reports import BUG_REPORTS  # noqa: E402
+
+
+def run(*args):
+    proc = subprocess.run(
+        [sys.executable, *map(str, args)], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def test_every_report_has_wrong_fixes_with_a_description():
+    catalogue = wrong_fixes.catalogue()
+    assert {report for report, _ in catalogue} == set(BUG_REPORTS)
+    for (report, name), text in catalogue.items():
+        assert text and "\n" not in text, (report, name)
+
+
+def test_list_names_every_wrong_fix():
+    rc, out, _ = run("scripts/wrong_fixes.py", "--list")
+    assert rc == 0
+    listed = {line.split()[0] for line in out.splitlines()}
+    assert listed == {f"{r}:{n}" for r, n in wrong_fixes.catalogue()}
+
+
+@pytest.mark.parametrize("only", ["nope", "host_scalar:nope"])
+def test_unknown_wrong_fix_is_a_one_line_error(only):
+    rc, _, err = run("scripts/wrong_fixes.py", "--only", only)
+    assert rc == 2
+    assert err.startswith("wrong_fixes: error: unknown wrong fix") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("spec", ["host_scalar", "nope:x", "verify_memory:nope"])
+def test_bad_wrong_fix_option_is_a_usage_error(spec):
+    rc, _, err = run("-m", "pytest", "-p", "no:cacheprovider", "--co", "-q", "--wrong-fix", spec)
+    assert rc == 4
+    assert "--wrong-fix:" in err
+
+
+def test_killed_needs_two_tests_one_upstream():
+    assert wrong_fixes_killed(["tests/python/a.py::t", "tests/proof/b.py::t"])
+    assert not wrong_fixes_killed(["tests/python/a.py::t"])
+    assert not wrong_fixes_killed(["tests/proof/a.py::t", "tests/proof/b.py::t"])
+
+
+def wrong_fixes_killed(names):
+    spec = importlib.util.spec_from_file_location("runner", ROOT / "scripts" / "wrong_fixes.py")
+    runner = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(runner)
+    return runner.killed(names)
+
+
+@pytest.mark.parametrize("raises", [Exception, BaseException, (ValueError, Exception)])
+def test_catch_all_raises_is_refused(raises):
+    assert conftest._too_broad(raises)
+
+
+@pytest.mark.parametrize("raises", [ValueError, AssertionError, (ValueError, KeyError)])
+def test_specific_raises_is_accepted(raises):
+    assert not conftest._too_broad(raises)
+
+
+@pytest.mark.parametrize("args", [[], ["--tvm-tree", "/nonexistent/tvm"]])
+def test_tree_check_bad_input_is_a_one_line_error(args):
+    rc, _, err = run("scripts/tvm_tree_check.py", *args)
+    assert rc == 2
+    assert "Traceback" not in err
