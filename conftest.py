@@ -65,7 +65,35 @@ def _names(value, option):
     return names
 
 
+# report-selecting options: alone they mean every report, ``=NAMES`` selects
+_REPORT_OPTIONS = ("--expect-fixed", "--reference-fixes")
+
+
+def _plain_flags_as_all(args):
+    """Spell a plain ``--expect-fixed`` / ``--reference-fixes`` as ``=all``.
+
+    argparse lets an optional value (``nargs="?"``) take the next argument, so
+    ``pytest --expect-fixed tests/python`` would read the path as report names. Spelled
+    ``--expect-fixed=all`` before argparse sees it, the flag takes nothing.
+    """
+    args = [os.fspath(a) for a in args]
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg not in _REPORT_OPTIONS:
+            continue
+        nxt = args[i + 1] if i + 1 < len(args) else ""
+        if nxt and not os.path.exists(nxt) and set(nxt.split(",")) <= {"all", *BUG_REPORTS}:
+            raise pytest.UsageError(f"write {arg}={nxt} (the flag alone means every report)")
+        args[i] = f"{arg}=all"
+    return args
+
+
 def pytest_addoption(parser):
+    # pytest parses the whole command line only after the initial conftests (this one)
+    # have added their options: spell the plain flags out for that parse
+    parse = parser.parse
+    parser.parse = lambda args, namespace=None: parse(_plain_flags_as_all(args), namespace)
     group = parser.getgroup("tvm bug reports")
     group.addoption(
         "--expect-fixed",
@@ -73,7 +101,8 @@ def pytest_addoption(parser):
         const="all",
         default=None,
         metavar="NAMES",
-        help="bug tests of these reports must pass (the TVM under test carries the fixes)",
+        help="bug tests of these reports must pass (the TVM under test carries the fixes); "
+        "alone: every report, =NAMES: a comma-separated subset",
     )
     group.addoption(
         "--reference-fixes",
@@ -81,7 +110,8 @@ def pytest_addoption(parser):
         const="all",
         default=None,
         metavar="NAMES",
-        help="install the Python reference fixes for these reports; implies --expect-fixed",
+        help="install the Python reference fixes for these reports; implies --expect-fixed; "
+        "alone: every report, =NAMES: a comma-separated subset",
     )
     group.addoption(
         "--wrong-fix",

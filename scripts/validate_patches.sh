@@ -11,6 +11,9 @@
 #   * scripts/check_tvm.py --check (exit 1 = a bug reproduces);
 #   * TVM's own test files for the touched passes, from the same tree.
 # Leaves the patched build in place. Takes about an hour the first time (the build).
+# The sources and the LLVM are scripts/build_tvm.sh's (the public repositories unless
+# TVM_GIT / TVM_FFI_GIT / LIBBACKTRACE_GIT name others; see build_tvm.sh --help); a work
+# directory that already holds them needs no network.
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 work=${TVM_BUILD_WORK:-/tmp/tvm-src-build}
@@ -68,7 +71,8 @@ done
 src="$work/tvm"
 npatches=$(ls "$root"/patches/*.patch | wc -l)
 ffi_commit=$(git -C "$src/3rdparty/tvm-ffi" rev-parse HEAD)
-llvm=$("${LLVM_CONFIG:-/usr/lib/llvm-22/bin/llvm-config}" --version 2>/dev/null || echo unknown)
+# the LLVM build_tvm.sh used, from its "build_tvm: LLVM <version> (<llvm-config>)" line
+llvm=$(sed -n 's/^build_tvm: LLVM \([^ ]*\) .*/\1/p' "$work/build-patched.log" | tail -n 1)
 {
   echo "# Validation of patches/ on a TVM source build"
   echo
@@ -76,7 +80,7 @@ llvm=$("${LLVM_CONFIG:-/usr/lib/llvm-22/bin/llvm-config}" --version 2>/dev/null 
   echo
   echo "- TVM: $(git -C "$src" log -1 --format='%H (%cs)' "HEAD~$npatches") plus the $npatches patches in patches/"
   echo "- tvm-ffi: $ffi_commit; Python side apache-tvm-ffi $("$TVM_PYTHON" -c 'import importlib.metadata as m; print(m.version("apache-tvm-ffi"))')"
-  echo "- LLVM: $llvm; build: CPU-only, USE_LLVM=ON, USE_CUDA=OFF (CUDA code generator compiled in)"
+  echo "- LLVM: ${llvm:-unknown}; build: CPU-only, USE_LLVM=ON, USE_CUDA=OFF (CUDA code generator compiled in)"
   echo "- build from nothing: $(cat "$work/full-build-seconds" 2>/dev/null || echo '(not measured)') s with ninja -j$(nproc); this run's builds: unpatched ${result[unpatched,build_s]} s, patched ${result[patched,build_s]} s (incremental)"
   echo
   echo "| what | unpatched | patched |"
