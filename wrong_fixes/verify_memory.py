@@ -1,0 +1,143 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Wrong fixes of the VerifyMemory report: variants of reference_fixes/verify_memory.py.
+
+Each replaces one step of the reference fix (its verifier class, or the device types it
+checks) and then installs the reference fix as usual, so that ``tvm.tirx.transform.VerifyMemory``
+and ``tvm.tirx.analysis.verify_memory`` both carry the mistake.
+"""
+
+import re
+
+import tvm_ffi
+
+import tvm
+from reference_fixes import verify_memory as fix
+
+WRONG_FIXES = {
+    "host-allocations": "every host access is an error, host allocations included",
+    "cuda-only": "only the cuda device type is checked (rocm, vulkan, metal, opencl skipped)",
+    "every-target": "CPU targets are checked too (the device-type test dropped)",
+    "one-level": "follows one decl_buffer/match_buffer step only, not a chain of aliases",
+    "decl-buffer-only": "follows decl_buffer aliases but not S-TIR match_buffer regions",
+    "root-name": "an alias counts as a parameter when its name minus the `_N` suffix is one",
+    "any-alias": "every decl_buffer/match_buffer alias counts as a parameter, whatever its root",
+    "first-param-only": "follows aliases to the first parameter only (the packed-API handle rule)",
+    "aliases-only": "checks accesses through aliases, no longer the parameters themselves",
+    "stores-only": "host stores are checked, host loads are not",
+    "no-thread-env": "accesses inside a thread environment (kernels) are checked as well",
+}
+
+
+class _OneLevel(fix._MemoryAccessVerifier):
+    def _from_function_args(self, var):
+        source = fix._definition_source(self.defs.get(var))
+        return any(v is not None and self._is_param(v) for v in (var, source))
+
+    def _is_param(self, var):
+        return any(var.same_as(p) for p in self.func.params)
+
+
+class _DeclBufferOnly(fix._MemoryAccessVerifier):
+    def _on_node(self, node):
+        if isinstance(node, tvm.s_tir.SBlock):
+            return tvm_ffi.WalkResult.ADVANCE
+        return super()._on_node(node)
+
+
+class _RootName(fix._MemoryAccessVerifier):
+    def _from_function_args(self, var):
+        root = re.sub(r"_\d+$", "", var.name)
+        return any(tvm.tirx.is_buffer_var(p) and p.name == root for p in self.func.params)
+
+
+class _AnyAlias(fix._MemoryAccessVerifier):
+    def _from_function_args(self, var):
+        return var in self.defs or super()._from_function_args(var)
+
+
+class _AllAccesses(fix._MemoryAccessVerifier):
+    def _from_function_args(self, var):
+        return True
+
+
+class _FirstParamOnly(fix._MemoryAccessVerifier):
+    def _from_function_args(self, var):
+        seen = set()
+        while var is not None and var not in seen:
+            seen.add(var)
+            if var.same_as(self.func.params[0]):
+                return True
+            var = fix._definition_source(self.defs.get(var))
+        return False
+
+
+class _AliasesOnly(fix._MemoryAccessVerifier):
+    def _from_function_args(self, var):
+        source = fix._definition_source(self.defs.get(var))
+        return source is not None and super()._from_function_args(source)
+
+
+class _StoresOnly(fix._MemoryAccessVerifier):
+    def _on_node(self, node):
+        if isinstance(node, fix._LOAD_TYPES):
+            return tvm_ffi.WalkResult.ADVANCE
+        return super()._on_node(node)
+
+
+class _NoThreadEnv(fix._MemoryAccessVerifier):
+    def _on_node(self, node):
+        if isinstance(node, tvm.tirx.AttrStmt) and node.attr_key == "thread_extent":
+            return tvm_ffi.WalkResult.ADVANCE
+        return super()._on_node(node)
+
+
+_VERIFIERS = {
+    "host-allocations": _AllAccesses,
+    "one-level": _OneLevel,
+    "decl-buffer-only": _DeclBufferOnly,
+    "root-name": _RootName,
+    "any-alias": _AnyAlias,
+    "first-param-only": _FirstParamOnly,
+    "aliases-only": _AliasesOnly,
+    "stores-only": _StoresOnly,
+    "no-thread-env": _NoThreadEnv,
+}
+# DLDeviceType values: kDLCPU 1, kDLCUDA 2
+_DEVICE_TYPES = {"cuda-only": (2,), "every-target": (1, *fix._GPU_DEVICE_TYPES)}
+
+
+def install(name):
+    """Install the wrong fix ``name``; return a function that removes it."""
+    if name not in WRONG_FIXES:
+        raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
+    saved = {
+        "_MemoryAccessVerifier": fix._MemoryAccessVerifier,
+        "_GPU_DEVICE_TYPES": fix._GPU_DEVICE_TYPES,
+    }
+    if name in _VERIFIERS:
+        fix._MemoryAccessVerifier = _VERIFIERS[name]
+    else:
+        fix._GPU_DEVICE_TYPES = _DEVICE_TYPES[name]
+    undo_fix = fix.install()
+
+    def uninstall():
+        undo_fix()
+        for attr, value in saved.items():
+            setattr(fix, attr, value)
+
+    return uninstall
