@@ -17,7 +17,7 @@
 """Merge this repository's upstream test files into a TVM checkout.
 
     python scripts/export_to_tvm.py --tvm-root ~/src/tvm [--force] [--dry-run]
-                                    [--drop-bug-xfails] [--no-lint]
+                                    [--drop-bug-xfails] [--no-lint] [--only PATH ...]
 
 * Every ``tests/python/<folder>/test_*.py`` of this repository holds only the tests it adds
   to TVM's file of the same path. Where the checkout has that file, the tests are merged
@@ -30,6 +30,7 @@
   (after apache/tvm#20519) spells it ``T.Tensor``; 0.27 and older spell it ``T.Buffer``.
 * ``--drop-bug-xfails`` removes the strict xfail marks that belong to the three bug
   reports (for a checkout that carries the fixes: this is how patches/ gets its tests).
+* ``--only PATH``: export just these files (paths as in this repository, repeatable).
 * ruff then sorts the merged imports, formats, checks and format-checks the written
   files with the checkout's own configuration, when ruff is available (``--no-lint``
   skips the check; without ruff the merged imports stay unsorted).
@@ -323,6 +324,7 @@ def main(argv=None):
         "--drop-bug-xfails", action="store_true", help="remove the bug reports' xfail marks"
     )
     parser.add_argument("--no-lint", action="store_true", help="do not run ruff afterwards")
+    parser.add_argument("--only", action="append", default=[], metavar="PATH")
     args = parser.parse_args(argv)
     root = args.tvm_root.expanduser().resolve()
     try:
@@ -331,6 +333,12 @@ def main(argv=None):
         sources = sorted(UPSTREAM.rglob("test_*.py"))
         if not sources:
             raise ExportError(f"no upstream test files under {UPSTREAM}")
+        if args.only:
+            known = {str(s.relative_to(ROOT)): s for s in sources}
+            unknown = [o for o in args.only if o not in known]
+            if unknown:
+                raise ExportError(f"--only: not an upstream test file: {', '.join(unknown)}")
+            sources = [known[o] for o in args.only]
         outputs = {}
         for src in sources:
             text = adapt_spelling(src.read_text(), spelling)

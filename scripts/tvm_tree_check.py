@@ -127,7 +127,8 @@ def run(args, scratch):
     tree = make_tree(args, scratch)
     drop = ["--drop-bug-xfails"] if args.expect_fixed or args.reference_fixes else []
     export = [sys.executable, str(ROOT / "scripts" / "export_to_tvm.py"), "--tvm-root", str(tree)]
-    proc = subprocess.run([*export, *drop], capture_output=True, text=True, check=False)
+    # --force: a patched checkout holds our tests already; re-exporting replaces them
+    proc = subprocess.run([*export, "--force", *drop], capture_output=True, text=True, check=False)
     print(proc.stdout, end="")
     if proc.returncode != 0:
         raise CheckError(f"export failed (exit {proc.returncode}): {proc.stderr.strip()}")

@@ -8,8 +8,11 @@
 # build folder; switching rebuilds only the patched files), it runs:
 #   * this suite's upstream files (tests/python): as they are on the unpatched build (bug
 #     tests strictly xfail), with --expect-fixed on the patched build (no xfail left);
+#   * the same files exported into TVM's tree and run there under TVM's own conftests
+#     (scripts/tvm_tree_check.py): with the source build (unpatched: bug tests xfail;
+#     patched: --expect-fixed) and, on the unpatched tree, with the pinned wheel too;
 #   * scripts/check_tvm.py --check (exit 1 = a bug reproduces);
-#   * TVM's own test files for the touched passes, from the same tree.
+#   * TVM's own test files for the touched passes, from the same tree, without our tests.
 # Leaves the patched build in place. Takes about an hour the first time (the build).
 # The sources and the LLVM are scripts/build_tvm.sh's (the public repositories unless
 # TVM_GIT / TVM_FFI_GIT / LIBBACKTRACE_GIT name others; see build_tvm.sh --help); a work
@@ -35,8 +38,29 @@ summary() {  # the last pytest summary line of a log, without the '=' decoration
 }
 
 declare -A result
+# our tests inside TVM's files (the patched tree has them merged): left out of TVM's own runs,
+# so that both columns count the same TVM tests
 ours=()
-for f in "$root"/tests/python/*/test_*.py; do ours+=("--ignore=${f#"$root"/}"); done
+while IFS= read -r id; do ours+=("--deselect=$id"); done < <(
+  "$root/.venv/bin/python" - "$root" <<'PY'
+import ast, sys
+from pathlib import Path
+root = Path(sys.argv[1])
+for f in sorted((root / "tests" / "python").rglob("test_*.py")):
+    for n in ast.parse(f.read_text()).body:
+        if isinstance(n, ast.FunctionDef) and n.name.startswith("test_"):
+            print(f"{f.relative_to(root)}::{n.name}")
+PY
+)
+wheel_py=$("$root/scripts/setup.sh" | tail -n 1) || exit 2
+tree_check() {  # tree_check <key> <python> [tvm_tree_check args]: the exported files in TVM's tree
+  local key=$1 py=$2; shift 2
+  "$root/.venv/bin/python" "$root/scripts/tvm_tree_check.py" --tvm-tree "$work/tvm" --python "$py" \
+    "$@" > "$work/tree-$key.log" 2>&1
+  result[$key,rc]=$?
+  result[$key]=$(grep -E "^tests/python/.*: " "$work/tree-$key.log" | sed 's/^tests\/python\///' | tr '\n' ';' | sed 's/;$//; s/;/; /g')
+  echo "  tree ($key): exit ${result[$key,rc]}"
+}
 for mode in unpatched patched; do
   echo "=== build ($mode)"
   flag=(); [ $mode = unpatched ] && flag=(--unpatched)
@@ -53,6 +77,13 @@ for mode in unpatched patched; do
   result[$mode,suite_rc]=$?
   result[$mode,suite]=$(summary "$log")
   echo "${result[$mode,suite]} (exit ${result[$mode,suite_rc]})"
+  echo "=== the exported files in TVM's tree, under its conftests ($mode)"
+  if [ $mode = unpatched ]; then
+    tree_check wheel "$wheel_py"
+    tree_check unpatched "$TVM_PYTHON"
+  else
+    tree_check patched "$TVM_PYTHON" --expect-fixed
+  fi
   "$TVM_PYTHON" "$root/scripts/check_tvm.py" --check > "$work/check-$mode.log" 2>&1
   result[$mode,check_rc]=$?
   result[$mode,check]=$(grep -E "^(host_scalar|allocate_workspace|verify_memory):" "$work/check-$mode.log" | tr '\n' ';' | sed 's/;$//; s/;/; /g')
@@ -86,13 +117,15 @@ llvm=$(sed -n 's/^build_tvm: LLVM \([^ ]*\) .*/\1/p' "$work/build-patched.log" |
   echo "| what | unpatched | patched |"
   echo "|---|---|---|"
   echo "| this suite, tests/python (patched: \`--expect-fixed\`) | ${result[unpatched,suite]} | ${result[patched,suite]} |"
+  echo "| the files exported into TVM's tree, TVM's conftests, this build (exit code; per file) | ${result[unpatched,rc]}; ${result[unpatched]} | ${result[patched,rc]}; ${result[patched]} |"
+  echo "| the same with the pinned wheel ($("$wheel_py" -c 'import tvm; print(tvm.__version__)')) in the unpatched tree | ${result[wheel,rc]}; ${result[wheel]} | |"
   echo "| \`check_tvm.py --check\` exit code | ${result[unpatched,check_rc]} | ${result[patched,check_rc]} |"
   echo "| check_tvm verdicts | ${result[unpatched,check]} | ${result[patched,check]} |"
   for f in "${TVM_OWN_TESTS[@]}"; do
     echo "| TVM's \`$f\` | ${result[unpatched,$f]} | ${result[patched,$f]} |"
   done
   echo
-  echo "TVM's own test files are run without the files the patches add (those are this suite)."
+  echo "TVM's own test files are run without the tests the patches add (those are this suite)."
   echo "Failing TVM tests, by mode (the same in both means the patches did not cause them):"
   echo
   for f in "${TVM_OWN_TESTS[@]}"; do

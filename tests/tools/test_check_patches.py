@@ -16,6 +16,7 @@
 # under the License.
 """Tests of scripts/check_patches.py on this repository's patches and on broken copies."""
 
+import re
 import sys
 from pathlib import Path
 
@@ -35,7 +36,7 @@ def patch_text(request):
 
 def problems_of(tmp_path, text):
     path = tmp_path / "candidate.patch"
-    path.write_text(text)
+    path.write_bytes(text.encode())
     return check_patches.check(path)
 
 
@@ -48,16 +49,38 @@ def test_repository_patches_are_well_formed(tmp_path, patch_text):
 
 
 def test_subject_without_tvm_tag_is_rejected(tmp_path, patch_text):
-    broken = patch_text.replace("] [FIX]", "] FIX", 1)
+    broken = patch_text.replace("Subject: [FIX]", "Subject: FIX", 1)
     assert broken != patch_text
     assert any("Subject" in p for p in problems_of(tmp_path, broken))
 
 
-def test_stale_test_file_is_rejected(tmp_path, patch_text):
-    # a line added to every new test file: the tests no longer match the repository's
-    broken = patch_text.replace("\n+import pytest\n", "\n+import pytest\n+import os\n")
+def test_subject_that_git_am_would_strip_is_rejected(tmp_path, patch_text):
+    broken = patch_text.replace("Subject: [FIX]", "Subject: [PATCH] [FIX]", 1)
+    assert any("Subject" in p for p in problems_of(tmp_path, broken))
+
+
+def test_stale_test_is_rejected(tmp_path, patch_text):
+    # one added test docstring edited: the tests no longer match the repository's
+    broken = re.sub(r'(\n\+    """)(\w)', r"\1Stale: \2", patch_text, count=1)
     assert broken != patch_text
-    assert any("differs from the repository" in p for p in problems_of(tmp_path, broken))
+    assert any("differ" in p for p in problems_of(tmp_path, broken))
+
+
+@pytest.mark.parametrize("char", ["\x08", "\r", "\x1b"])
+def test_control_character_is_rejected(tmp_path, patch_text, char):
+    broken = patch_text.replace("\n+", f"\n+{char}", 1)
+    assert any("control characters" in p for p in problems_of(tmp_path, broken))
+
+
+def test_foreign_author_is_rejected(tmp_path, patch_text):
+    broken = re.sub(r"^From: .*$", "From: Someone <x@example.com>", patch_text, 1, re.M)
+    assert any("author" in p for p in problems_of(tmp_path, broken))
+
+
+@pytest.mark.parametrize("option", ["--tests-of", "--companions-of"])
+def test_bad_patch_argument_is_a_one_line_error(tmp_path, capsys, option):
+    assert check_patches.main([option, str(tmp_path / "missing.patch")]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
 
 
 def test_unrelated_file_is_rejected(tmp_path, patch_text):

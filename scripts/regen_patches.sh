@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+# Regenerate the test part of every patch in patches/ from this repository's upstream test
+# files, keeping each patch's C++ change and message:
+#
+#   scripts/regen_patches.sh [--work DIR]
+#
+# In a scratch clone of TVM at the base commit, each patch is applied in order (git am -k),
+# the test files it carried are put back as they are at the base, this repository's files
+# for that fix (scripts/check_patches.py's table) are merged in with
+# `export_to_tvm.py --drop-bug-xfails --only ...`, the commit is amended (author: this
+# project) and written back with `git format-patch -k`. Patches build on each other, as
+# scripts/build_tvm.sh applies them. TVM_GIT and TVM_COMMIT as for scripts/build_tvm.sh.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+die() { echo "regen_patches: error: $*" >&2; exit 2; }
+work=${TVM_BUILD_WORK:-/tmp/tvm-src-build}
+[ "${1:-}" = "--work" ] && work=${2:?--work needs a directory}
+tvm_git=${TVM_GIT:-https://github.com/apache/tvm}
+base=${TVM_COMMIT:-5d4dc8721307cf9677becacf0395c19be130e206}
+author="Seed 000e2e69 maintainers <maintainers@users.noreply.a-seed-000e2e69.example>"
+py=$("$root/scripts/setup.sh" | tail -n 1) || exit 2
+
+pw="$work/patchwork"
+if [ ! -d "$pw/.git" ]; then
+  mkdir -p "$work"
+  git clone -q --no-checkout --filter=blob:none "$tvm_git" "$pw" 2>/dev/null \
+    || git clone -q --no-checkout "$tvm_git" "$pw" || die "cannot clone $tvm_git"
+fi
+git -C "$pw" am --abort >/dev/null 2>&1 || true
+git -C "$pw" -c advice.detachedHead=false checkout -q -f "$base" || die "no commit $base in $tvm_git"
+git -C "$pw" clean -q -fdx
+out=$(mktemp -d)
+for p in "$root"/patches/0*.patch; do
+  git -C "$pw" -c user.name=regen -c user.email=regen@localhost am -q -k "$p" \
+    || { git -C "$pw" am --abort; die "git am failed: $p"; }
+  mapfile -t ours < <("$py" "$root/scripts/check_patches.py" --tests-of "$p")
+  [ ${#ours[@]} -gt 0 ] || die "no upstream test files belong to $p"
+  mapfile -t keep < <("$py" "$root/scripts/check_patches.py" --companions-of "$p")
+  while IFS= read -r f; do
+    case " ${keep[*]} " in *" $f "*) continue ;; esac
+    if git -C "$pw" cat-file -e "HEAD~1:$f" 2>/dev/null; then
+      git -C "$pw" checkout -q HEAD~1 -- "$f"
+    else
+      git -C "$pw" rm -q -f "$f"
+    fi
+  done < <(git -C "$pw" diff --name-only HEAD~1 HEAD -- tests)
+  only=(); for f in "${ours[@]}"; do only+=(--only "$f"); done
+  "$py" "$root/scripts/export_to_tvm.py" --tvm-root "$pw" --drop-bug-xfails "${only[@]}" >/dev/null \
+    || die "export into the patch tree failed for $p"
+  git -C "$pw" add -A tests
+  git -C "$pw" -c user.name=regen -c user.email=regen@localhost commit -q --amend --no-edit \
+    --author="$author"
+  git -C "$pw" format-patch -q -k -1 -o "$out" HEAD
+  mv "$out"/*.patch "$p.new"
+  mv "$p.new" "$p"
+  echo "regenerated $(basename "$p")"
+done
+rm -rf "$out"
