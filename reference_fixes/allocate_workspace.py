@@ -17,8 +17,8 @@
 """Reference fix for apache/tvm#20479: AllocateWorkspace leaves a dangling GlobalVar.
 
 A Python reimplementation of ``relax.transform.AllocateWorkspace`` with the semantics the
-tests in tests/python/relax/test_transform_allocate_workspace_renaming.py and
-test_vm_allocate_workspace.py expect. ``install()`` replaces
+tests in tests/python/relax/test_transform_allocate_workspace.py and
+tests/proof/test_allocate_workspace_*.py expect. ``install()`` replaces
 ``tvm.relax.transform.AllocateWorkspace`` (and the same name in
 ``tvm.relax.transform.transform``); the CUTLASS and cuDNN partitioners look the pass up on
 ``tvm.relax.transform`` when they run, so they pick the replacement up too.
@@ -111,6 +111,40 @@ def _takes_workspace(func, names):
     return _is_external(func) and _references(func, names)
 
 
+# The steps below are separate functions so that wrong_fixes/allocate_workspace.py can
+# replace one of them.
+
+
+def _workspace_size(sizes):
+    """W: the largest WorkspaceSize."""
+    return max(sizes)
+
+
+def _callers_closure(funcs, taking):
+    """``taking`` grown by the external functions that call into it, transitively."""
+    taking = set(taking)
+    grew = True
+    while grew:
+        grew = False
+        for name, func in funcs.items():
+            if name not in taking and _takes_workspace(func, taking):
+                taking.add(name)
+                grew = True
+    return taking
+
+
+def _functions_taking_workspace(funcs):
+    """Names of the module-level functions that take the workspace."""
+    return _callers_closure(funcs, {n for n, f in funcs.items() if _attr(f, _SIZE) is not None})
+
+
+def _renamed(func, new_name):
+    """A function re-added under ``new_name``: its global_symbol, if it has one, follows."""
+    if _attr(func, "global_symbol") is not None:
+        return func.with_attr("global_symbol", new_name)
+    return func
+
+
 @relax.expr_functor.mutator
 class _WorkspaceThreader(relax.PyExprMutator):
     """Appends the workspace parameter and argument; maps old GlobalVars to new ones."""
@@ -123,6 +157,7 @@ class _WorkspaceThreader(relax.PyExprMutator):
         self.gvar_map = {}  # old name -> new GlobalVar
         self.ws_params = []
         self.workspace = None
+        self.module_level = None  # name of the module-level function about to be visited
 
     def add_signatures(self, mod):
         """Re-add every function taking the workspace under a fresh GlobalVar."""
@@ -150,7 +185,10 @@ class _WorkspaceThreader(relax.PyExprMutator):
 
     def visit_function_(self, op):
         saved = self.workspace
-        if _takes_workspace(op, self.taking):
+        # a module-level function takes the workspace when it is in self.taking, a local one
+        # when _takes_workspace says so (the same answer: self.taking is closed over callers)
+        name, self.module_level = self.module_level, None
+        if name in self.taking if name is not None else _takes_workspace(op, self.taking):
             param = relax.Var("workspace", self.ws_ty)
             self.ws_params.append(param)
             self.workspace = param
@@ -189,24 +227,17 @@ def allocate_workspace(mod: tvm.IRModule) -> tvm.IRModule:
     sizes = [int(_attr(f, _SIZE)) for f in funcs.values() if _attr(f, _SIZE) is not None]
     if not sizes:
         return mod
-    taking = {name for name, f in funcs.items() if _attr(f, _SIZE) is not None}
-    grew = True
-    while grew:
-        grew = False
-        for name, func in funcs.items():
-            if name not in taking and _takes_workspace(func, taking):
-                taking.add(name)
-                grew = True
-
-    threader = _WorkspaceThreader(mod, max(sizes), taking)
+    taking = _functions_taking_workspace(funcs)
+    threader = _WorkspaceThreader(mod, _workspace_size(sizes), taking)
     threader.add_signatures(mod)
     builder = threader.builder_
     for name, func in funcs.items():
         threader.workspace = None
+        threader.module_level = name
         new_func = threader.visit_expr(func)
         gvar = threader.gvar_map.get(name, mod.get_global_var(name))
-        if name in taking and _attr(new_func, "global_symbol") is not None:
-            new_func = new_func.with_attr("global_symbol", gvar.name_hint)
+        if name in taking:
+            new_func = _renamed(new_func, gvar.name_hint)
         builder.update_func(gvar, new_func)
     result = builder.get()
     for name in taking:

@@ -132,6 +132,7 @@ def drop_bug_xfails(text):
     """Remove bug xfail marks: decorators, ``marks=`` of pytest.param, module-level names
     bound to such a mark, and the reason constants that only they used."""
     tree = ast.parse(text)
+    used_before = _loaded_names(tree)
     constants = _string_constants(tree)
     lines = text.splitlines(keepends=True)
     offsets = [0]
@@ -184,12 +185,33 @@ def drop_bug_xfails(text):
             if _names_a_bug(value) and name not in used
         ],
     )
+    # imports that only the marks used (``import pytest``)
+    text = _cut(text, [(pos_in(text, n.lineno), end_of_line(text, n.end_lineno)) for n in
+                       _unused_imports(text, used_before)])  # fmt: skip
     # what was cut leaves at most the two blank lines that separate top-level statements
     text = re.sub(r"\n{4,}", "\n\n\n", text)
     constants = _string_constants(ast.parse(text))
     if any(_is_bug_xfail(n, constants) for n in ast.walk(ast.parse(text))):
         raise ExportError("a bug xfail mark has a form this script cannot remove")
     return text
+
+
+def _loaded_names(tree):
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+def _unused_imports(text, used_before):
+    """Top-level ``import X`` statements whose name was used before the marks were cut and
+    is not any more."""
+    tree = ast.parse(text)
+    used = _loaded_names(tree)
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.Import) and len(node.names) == 1:
+            name = node.names[0].asname or node.names[0].name.split(".")[0]
+            if name in used_before and name not in used:
+                found.append(node)
+    return found
 
 
 def pos_in(text, lineno):

@@ -21,7 +21,8 @@ functions whose Composite functions are local (what partitioning produces, and w
 own test_transform_allocate_workspace.py checks), a Composite function called straight
 from the entry function, and modules without WorkspaceSize (the identity). The released
 pass is always called through its FFI constructor, so these checks hold whatever the
-session installed.
+session installed. Also: each wrong fix of wrong_fixes/allocate_workspace.py, which replaces
+one step of the reference fix, puts every step back when uninstalled.
 """
 
 import sys
@@ -40,6 +41,7 @@ from tvm.script import tirx as T
 if str(Path(__file__).resolve().parents[2]) not in sys.path:  # `python FILE` from anywhere
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from reference_fixes import allocate_workspace as fix
+from wrong_fixes import allocate_workspace as wrong
 
 SHAPE = (2, 4, 2, 8)
 
@@ -261,6 +263,24 @@ def test_input_module_is_not_modified(installed):
     assert len(AttentionLocalComposite.functions_items()) == len(funcs)
     for gvar, func in AttentionLocalComposite.functions_items():
         assert any(gvar.same_as(g) and func.same_as(f) for g, f in funcs.items())
+
+
+@pytest.mark.parametrize("name", sorted(wrong.WRONG_FIXES))
+def test_wrong_fix_uninstall_restores_everything(name):
+    """A wrong fix replaces one step of the reference fix; its undo puts every step back."""
+    steps = ["_functions_taking_workspace", "_workspace_size", "_renamed", "_takes_workspace"]
+    steps.append("allocate_workspace")
+    methods = ["visit_function_", "visit_global_var_", "_workspace"]
+    before = relax.transform.AllocateWorkspace
+    saved = [getattr(fix, n) for n in steps] + [getattr(wrong._Threader, m) for m in methods]
+    uninstall = wrong.install(name)
+    try:
+        assert relax.transform.AllocateWorkspace is fix.AllocateWorkspace
+    finally:
+        uninstall()
+    assert relax.transform.AllocateWorkspace is before
+    now = [getattr(fix, n) for n in steps] + [getattr(wrong._Threader, m) for m in methods]
+    assert all(a is b for a, b in zip(now, saved))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,357 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""AllocateWorkspace on more module shapes than the upstream file has room for (proof only).
+
+Semantics as in reference_fixes/allocate_workspace.py. Each shape isolates one rule the
+upstream tests check only together with others, so that every wrong fix of
+wrong_fixes/allocate_workspace.py fails a second test here:
+
+* three module-level levels without a local function (callers followed transitively,
+  references in module-level Composite functions rewritten, a private renamed function
+  stays private);
+* a local function of a Codegen function calling a module-level function (references in
+  local functions rewritten);
+* the entry calling one function twice and a Codegen function calling it too (one
+  allocation for all calls of a function);
+* the fresh name already taken (``inner1`` exists: ``inner`` becomes ``inner2``);
+* the caller of the renamed function is an ordinary function (it allocates; the entry,
+  which calls nothing that takes the workspace, allocates nothing).
+
+The pass runs under WellFormedInstrument, as in TVM's relax conftest: an ill-formed output
+raises AssertionError before any check of the test.
+"""
+
+import pytest
+import tvm_ffi
+
+import tvm
+import tvm.testing
+from tvm import relax
+from tvm.relax.ir.instrument import WellFormedInstrument
+from tvm.script import ir as I
+from tvm.script import relax as R
+
+STALE = pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="callers of a renamed function keep its removed GlobalVar (apache/tvm#20479)",
+)
+
+
+class UnusedWorkspaceError(Exception):
+    """A function that calls nothing taking the workspace allocates one."""
+
+
+def allocate_workspace(mod):
+    with tvm.transform.PassContext(instruments=[WellFormedInstrument()]):
+        return relax.transform.AllocateWorkspace()(mod)
+
+
+@STALE
+def test_three_module_level_levels():
+    @I.ir_module
+    class Before:
+        @R.function
+        def main(x: R.Tensor) -> R.Tensor:
+            return Before.outer(x)
+
+        @R.function
+        def outer(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Codegen": "ext"})
+            return Before.middle(x)
+
+        @R.function(private=True)
+        def middle(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Composite": "ext.pair"})
+            return Before.inner(x)
+
+        @R.function
+        def inner(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Composite": "ext.relu", "WorkspaceSize": 1024})
+            return R.nn.relu(x)
+
+    @I.ir_module
+    class Expected:
+        @R.function
+        def main(x: R.Tensor) -> R.Tensor:
+            ws = R.builtin.alloc_tensor(R.shape([1024]), R.dtype("uint8"), R.prim_value(0))
+            return Expected.outer1(x, ws)
+
+        @R.function
+        def outer1(x: R.Tensor, workspace: R.Tensor((1024,), "uint8")) -> R.Tensor:
+            R.func_attr({"Codegen": "ext"})
+            return Expected.middle1(x, workspace)
+
+        @R.function(private=True)
+        def middle1(x: R.Tensor, workspace: R.Tensor((1024,), "uint8")) -> R.Tensor:
+            R.func_attr({"Composite": "ext.pair"})
+            return Expected.inner1(x, workspace)
+
+        @R.function
+        def inner1(x: R.Tensor, workspace: R.Tensor((1024,), "uint8")) -> R.Tensor:
+            R.func_attr({"Composite": "ext.relu"})
+            return R.nn.relu(x)
+
+    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+
+
+@STALE
+def test_local_function_of_codegen_function_calls_module_level_function():
+    @I.ir_module
+    class Before:
+        @R.function
+        def main(x: R.Tensor) -> R.Tensor:
+            return Before.outer(x)
+
+        @R.function
+        def outer(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Codegen": "ext"})
+
+            @R.function
+            def local(y: R.Tensor) -> R.Tensor:
+                R.func_attr({"Composite": "ext.relu"})
+                return Before.inner(y)
+
+            return local(x)
+
+        @R.function
+        def inner(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Composite": "ext.relu", "WorkspaceSize": 1024})
+            return R.nn.relu(x)
+
+    @I.ir_module
+    class Expected:
+        @R.function
+        def main(x: R.Tensor) -> R.Tensor:
+            ws = R.builtin.alloc_tensor(R.shape([1024]), R.dtype("uint8"), R.prim_value(0))
+            return Expected.outer1(x, ws)
+
+        @R.function
+        def outer1(x: R.Tensor, workspace: R.Tensor((1024,), "uint8")) -> R.Tensor:
+            R.func_attr({"Codegen": "ext"})
+
+            @R.function
+            def local(y: R.Tensor, workspace1: R.Tensor((1024,), "uint8")) -> R.Tensor:
+                R.func_attr({"Composite": "ext.relu"})
+                return Expected.inner1(y, workspace1)
+
+            return local(x, workspace)
+
+        @R.function
+        def inner1(x: R.Tensor, workspace: R.Tensor((1024,), "uint8")) -> R.Tensor:
+            R.func_attr({"Composite": "ext.relu"})
+            return R.nn.relu(x)
+
+    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+
+
+@STALE
+def test_entry_calls_twice_and_codegen_function_calls_too():
+    @I.ir_module
+    class Before:
+        @R.function
+        def main(x: R.Tensor) -> R.Tensor:
+            with R.dataflow():
+                y = Before.inner(x)
+                z = Before.inner(y)
+                w = Before.outer(z)
+                R.output(w)
+            return w
+
+        @R.function
+        def outer(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Codegen": "ext"})
+            return Before.inner(x)
+
+        @R.function
+        def inner(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Composite": "ext.relu", "WorkspaceSize": 512})
+            return R.nn.relu(x)
+
+    @I.ir_module
+    class Expected:
+        @R.function
+        def main(x: R.Tensor) -> R.Tensor:
+            with R.dataflow():
+                ws = R.builtin.alloc_tensor(R.shape([512]), R.dtype("uint8"), R.prim_value(0))
+                y = Expected.inner1(x, ws)
+                z = Expected.inner1(y, ws)
+                w = Expected.outer1(z, ws)
+                R.output(w)
+            return w
+
+        @R.function
+        def outer1(x: R.Tensor, workspace: R.Tensor((512,), "uint8")) -> R.Tensor:
+            R.func_attr({"Codegen": "ext"})
+            return Expected.inner1(x, workspace)
+
+        @R.function
+        def inner1(x: R.Tensor, workspace: R.Tensor((512,), "uint8")) -> R.Tensor:
+            R.func_attr({"Composite": "ext.relu"})
+            return R.nn.relu(x)
+
+    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+
+
+@STALE
+def test_fresh_name_already_taken():
+    @I.ir_module
+    class Before:
+        @R.function
+        def main(x: R.Tensor) -> R.Tensor:
+            with R.dataflow():
+                y = Before.outer(x)
+                z = Before.inner1(y)
+                R.output(z)
+            return z
+
+        @R.function
+        def outer(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Codegen": "ext"})
+            return Before.inner(x)
+
+        @R.function
+        def inner(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Composite": "ext.relu", "WorkspaceSize": 512})
+            return R.nn.relu(x)
+
+        @R.function
+        def inner1(x: R.Tensor) -> R.Tensor:
+            return R.exp(x)
+
+    @I.ir_module
+    class Expected:
+        @R.function
+        def main(x: R.Tensor) -> R.Tensor:
+            with R.dataflow():
+                ws = R.builtin.alloc_tensor(R.shape([512]), R.dtype("uint8"), R.prim_value(0))
+                y = Expected.outer1(x, ws)
+                z = Expected.inner1(y)
+                R.output(z)
+            return z
+
+        @R.function
+        def outer1(x: R.Tensor, workspace: R.Tensor((512,), "uint8")) -> R.Tensor:
+            R.func_attr({"Codegen": "ext"})
+            return Expected.inner2(x, workspace)
+
+        @R.function
+        def inner2(x: R.Tensor, workspace: R.Tensor((512,), "uint8")) -> R.Tensor:
+            R.func_attr({"Composite": "ext.relu"})
+            return R.nn.relu(x)
+
+        @R.function
+        def inner1(x: R.Tensor) -> R.Tensor:
+            return R.exp(x)
+
+    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=UnusedWorkspaceError,
+    reason="every function with a dataflow block allocates a workspace (apache/tvm#20479)",
+)
+def test_ordinary_caller_allocates_and_entry_allocates_nothing():
+    @I.ir_module
+    class Before:
+        @R.function
+        def main(x: R.Tensor) -> R.Tensor:
+            with R.dataflow():
+                y = Before.outer(x)
+                R.output(y)
+            return y
+
+        @R.function
+        def outer(x: R.Tensor) -> R.Tensor:
+            with R.dataflow():
+                y = Before.inner(x)
+                R.output(y)
+            return y
+
+        @R.function
+        def inner(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Composite": "ext.relu", "WorkspaceSize": 512})
+            return R.nn.relu(x)
+
+    @I.ir_module
+    class Expected:
+        @R.function
+        def main(x: R.Tensor) -> R.Tensor:
+            with R.dataflow():
+                y = Expected.outer(x)
+                R.output(y)
+            return y
+
+        @R.function
+        def outer(x: R.Tensor) -> R.Tensor:
+            with R.dataflow():
+                ws = R.builtin.alloc_tensor(R.shape([512]), R.dtype("uint8"), R.prim_value(0))
+                y = Expected.inner1(x, ws)
+                R.output(y)
+            return y
+
+        @R.function
+        def inner1(x: R.Tensor, workspace: R.Tensor((512,), "uint8")) -> R.Tensor:
+            R.func_attr({"Composite": "ext.relu"})
+            return R.nn.relu(x)
+
+    After = allocate_workspace(Before)
+    if not tvm_ffi.structural_equal(After["main"], Before["main"]):
+        raise UnusedWorkspaceError(After["main"].script())
+    tvm.ir.assert_structural_equal(After, Expected)
+
+
+def test_control_entry_calls_renamed_function_directly():
+    """Control: the shapes above without an external caller; the released pass is right."""
+
+    @I.ir_module
+    class Before:
+        @R.function
+        def main(x: R.Tensor) -> R.Tensor:
+            with R.dataflow():
+                y = Before.inner(x)
+                z = Before.inner(y)
+                R.output(z)
+            return z
+
+        @R.function
+        def inner(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Composite": "ext.relu", "WorkspaceSize": 512})
+            return R.nn.relu(x)
+
+    @I.ir_module
+    class Expected:
+        @R.function
+        def main(x: R.Tensor) -> R.Tensor:
+            with R.dataflow():
+                ws = R.builtin.alloc_tensor(R.shape([512]), R.dtype("uint8"), R.prim_value(0))
+                y = Expected.inner1(x, ws)
+                z = Expected.inner1(y, ws)
+                R.output(z)
+            return z
+
+        @R.function
+        def inner1(x: R.Tensor, workspace: R.Tensor((512,), "uint8")) -> R.Tensor:
+            R.func_attr({"Composite": "ext.relu"})
+            return R.nn.relu(x)
+
+    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+
+
+if __name__ == "__main__":
+    tvm.testing.main()

@@ -1,0 +1,110 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""The report's module (apache/tvm#20479) after AllocateWorkspace, in the VM (proof only).
+
+The report's symptom: the module builds, but constructing the VirtualMachine fails with
+InternalError ("Cannot find ffi::Function inner"). After the fix main runs, gives
+x + 1, and the renamed Composite function receives one uint8 workspace of WorkspaceSize
+bytes: a VM instrument records the last argument of every call of ``inner1``. Control: the
+same module whose ``outer`` is an ordinary function (the released pass rewrites its
+references). No BYOC backend is involved: without RunCodegen, relax.build compiles Codegen
+and Composite functions like any other Relax function.
+"""
+
+import numpy as np
+import pytest
+
+import tvm
+import tvm.testing
+from tvm import relax
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+def report_module(outer_attrs):
+    @I.ir_module
+    class Module:
+        @T.prim_func
+        def inner_tir(x: T.Buffer((4,), "float32"), y: T.Buffer((4,), "float32")):
+            for i in T.serial(4):
+                y[i] = x[i] + T.float32(1)
+
+        @R.function
+        def main(x: R.Tensor((4,), "float32")) -> R.Tensor((4,), "float32"):
+            with R.dataflow():
+                y = Module.outer(x)
+                R.output(y)
+            return y
+
+        @R.function
+        def outer(x: R.Tensor((4,), "float32")) -> R.Tensor((4,), "float32"):
+            R.func_attr(outer_attrs)
+            with R.dataflow():
+                y = Module.inner(x)
+                R.output(y)
+            return y
+
+        @R.function
+        def inner(x: R.Tensor((4,), "float32")) -> R.Tensor((4,), "float32"):
+            R.func_attr({"Composite": "ext.add_one", "Primitive": True, "WorkspaceSize": 1024})
+            with R.dataflow():
+                y = R.call_tir(Module.inner_tir, (x,), out_ty=R.Tensor((4,), "float32"))
+                R.output(y)
+            return y
+
+    return Module
+
+
+@pytest.mark.parametrize(
+    "outer_attrs",
+    [
+        pytest.param(
+            {"Codegen": "my_backend"},
+            marks=pytest.mark.xfail(
+                strict=True,
+                raises=tvm.error.InternalError,
+                reason="the VM cannot find the renamed function's old GlobalVar (apache/tvm#20479)",
+            ),
+            id="codegen_caller",
+        ),
+        pytest.param({}, id="control_plain_caller"),
+    ],
+)
+def test_report_module_runs_and_passes_the_workspace(outer_attrs):
+    after = relax.transform.AllocateWorkspace()(report_module(outer_attrs))
+    vm = relax.VirtualMachine(relax.build(after, target="llvm"), tvm.cpu())
+    received = []
+
+    def record(func, name, before_run, ret, *args):
+        if before_run and name == "inner1":
+            received.append((tuple(args[-1].shape), str(args[-1].dtype)))
+
+    vm.set_instrument(record)
+    x = np.arange(4, dtype="float32")
+    tvm.testing.assert_allclose(vm["main"](tvm.runtime.tensor(x)).numpy(), x + 1)
+    assert received == [((1024,), "uint8")]
+
+
+def test_control_report_module_runs_without_the_pass():
+    vm = relax.VirtualMachine(relax.build(report_module({"Codegen": "my_backend"})), tvm.cpu())
+    x = np.arange(4, dtype="float32")
+    tvm.testing.assert_allclose(vm["main"](tvm.runtime.tensor(x)).numpy(), x + 1)
+
+
+if __name__ == "__main__":
+    tvm.testing.main()
