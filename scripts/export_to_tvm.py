@@ -308,6 +308,21 @@ def merge(ours, theirs, force):
     return "".join(out), clash
 
 
+def prune_added(text, base):
+    """Remove from ``text`` (TVM's file with an earlier export merged in, perhaps edited by
+    a patch) every top-level definition that TVM's file ``base`` does not have: what an
+    earlier export added. Edits to TVM's own definitions stay."""
+    keep = set().union(*map(_defined_names, ast.parse(base).body))
+    tree = ast.parse(text)
+    lines = text.splitlines(keepends=True)
+    ends = [0] + [n.end_lineno for n in tree.body]
+    for i, node in reversed(list(enumerate(tree.body))):
+        names = _defined_names(node)
+        if names and not names & keep:
+            lines[ends[i] : node.end_lineno] = ["\n"]
+    return re.sub(r"\n{4,}", "\n\n\n", "".join(lines))
+
+
 def find_ruff():
     # on PATH, beside this interpreter, or the pinned one of this repository's .venv
     candidates = [Path(sys.executable).with_name("ruff"), ROOT / ".venv" / "bin" / "ruff"]

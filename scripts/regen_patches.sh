@@ -21,8 +21,10 @@
 #   scripts/regen_patches.sh [--work DIR]
 #
 # In a scratch clone of TVM at the base commit, each patch is applied in order (git am -k),
-# the test files it carried are put back as they are at the base, this repository's files
-# for that fix (scripts/check_patches.py's table) are merged in with
+# the tests an earlier export added are taken out again (test files the patch created are
+# removed; in TVM's own files only what the export added goes, so a patch's edits of TVM's
+# tests stay), this repository's files for that fix (scripts/check_patches.py's table) are
+# merged in with
 # `export_to_tvm.py --drop-bug-xfails --only ...`, the commit is amended (author: this
 # project) and written back with `git format-patch -k`. Patches build on each other, as
 # scripts/build_tvm.sh applies them. TVM_GIT and TVM_COMMIT as for scripts/build_tvm.sh.
@@ -55,7 +57,13 @@ for p in "$root"/patches/0*.patch; do
   while IFS= read -r f; do
     case " ${keep[*]} " in *" $f "*) continue ;; esac
     if git -C "$pw" cat-file -e "HEAD~1:$f" 2>/dev/null; then
-      git -C "$pw" checkout -q HEAD~1 -- "$f"
+      # TVM's file: drop what the earlier export added, keep the patch's edits of TVM's tests
+      git -C "$pw" show "HEAD~1:$f" > "$out/base.py"
+      "$py" -c 'import sys; sys.path.insert(0, sys.argv[1])
+from pathlib import Path
+from export_to_tvm import prune_added
+f = Path(sys.argv[2]); f.write_text(prune_added(f.read_text(), Path(sys.argv[3]).read_text()))' \
+        "$root/scripts" "$pw/$f" "$out/base.py"
     else
       git -C "$pw" rm -q -f "$f"
     fi
