@@ -31,9 +31,9 @@
 #   of the reference fix, in this process and in child processes, and implies
 #   ``--expect-fixed=REPORT``; scripts/wrong_fixes.py runs the suite once per wrong fix and
 #   requires tests to fail.
-# * skips the GPU bug tests of upstream files unless their report is expected fixed: run
-#   in-process on an unfixed TVM they may crash the whole session (tests/proof runs their
-#   twins in child processes).
+# * skips the GPU bug tests of upstream files unless their report is expected fixed (and not
+#   by a wrong fix): run in-process on an unfixed TVM they may crash the whole session
+#   (tests/proof runs their twins in child processes).
 #
 # NAMES is a comma-separated subset of the report keys in bug_reports.py; the default is all.
 import os
@@ -126,6 +126,7 @@ def pytest_configure(config):
     fixes = _names(config.getoption("--reference-fixes"), "--reference-fixes")
     expect = _names(config.getoption("--expect-fixed"), "--expect-fixed") | fixes
     wrong = config.getoption("--wrong-fix")
+    config._tvm_wrong_report = None
     if wrong:
         import wrong_fixes
 
@@ -136,6 +137,7 @@ def pytest_configure(config):
         if report in fixes:
             raise pytest.UsageError(f"--wrong-fix={wrong} and the reference fix of {report}")
         expect.add(report)
+        config._tvm_wrong_report = report
     config._tvm_bug_expect_fixed = expect
     if fixes:
         import reference_fixes
@@ -193,11 +195,12 @@ def pytest_collection_modifyitems(config, items):
                 )
             if report is None or report not in expect:
                 kept.append(mark)
-                crashes |= report is not None and upstream and "gpu" in marks
+            unfixed = report not in expect or report == config._tvm_wrong_report
+            crashes |= report is not None and unfixed and upstream and "gpu" in marks
         if crashes:
             # run in-process, the device half of a bug test takes the whole pytest process
-            # down on an unfixed TVM (a segfault): it runs only where the fix is expected;
-            # its crash-isolated twin in tests/proof covers the unfixed TVM
+            # down on an unfixed (or wrongly fixed) TVM: a segfault. It runs only where the
+            # fix is expected; its crash-isolated twin in tests/proof covers the rest
             kept.append(pytest.mark.skip(reason=CRASH_SKIP).mark)
         item.own_markers[:] = kept
     if problems:
