@@ -36,10 +36,10 @@ S2  src/tirx/transform/split_host_device.cc, ``HostDeviceSplitter::SplitDeviceFu
     small collector of the host-level ``local`` one-element AllocBuffers of ``cur_func_``):
     when an undefined buffer of the device region is such a cell and the region only reads
     it (BufferLoad at index 0, no store, no other use of the buffer or its data pointer),
-    the kernel gets a scalar parameter of the buffer's dtype instead of ``<name>_ptr``; the
-    host binds ``Bind(v, BufferLoad(cell, {0}))`` immediately before the launch (so a host
-    reassignment before the launch is seen) and passes ``v``; the region's loads of the cell
-    are substituted by the parameter. This is what ``c: T.let[T.float32] = v`` gives today.
+    the kernel gets a scalar parameter of the buffer's dtype instead of ``<name>_ptr``, and the
+    launch passes ``BufferLoad(cell, {0})`` as its argument (the value the cell holds at that
+    launch, so a host reassignment between two launches is seen); the region's loads of the
+    cell are substituted by the parameter. This is what ``c: T.let[T.float32] = v`` gives today.
 
 Kernel-level cells (allocated inside the device region) and ``global`` buffers are untouched.
 A host-level cell that a kernel writes (or whose pointer it takes) is outside S2: the kernel
@@ -48,10 +48,11 @@ the host writes); such code is wrong either way and no test here relies on it.
 
 ``install()`` reproduces S1 and S2 in-process on the released wheel:
 
-* ``tvm.tirx.transform.SplitHostDevice`` is wrapped: a pass that performs the S2 rewrite on
-  the host function (the Bind before the device region, loads replaced by the bound value)
-  runs right before the original pass, whose ordinary parameter capture then turns the bound
-  value into a scalar kernel parameter.
+* ``tvm.tirx.transform.SplitHostDevice`` is wrapped: right before the original pass, the
+  region's loads of each read-only cell are replaced by a fresh scalar Var, which the
+  original pass's ordinary parameter capture turns into a scalar kernel parameter; right
+  after it, the host's launch argument (that Var) is replaced by ``cell[0]``. The result is
+  exactly the C++ patch's.
 * ``tvm.tirx.transform.LowerTVMBuiltin`` is wrapped: the S1 allocations of host functions get
   the ``disable_lower_builtin`` annotation, the original pass runs, and the annotations added
   here are removed again, so the result is the plain allocation the C++ patch keeps.
@@ -73,6 +74,8 @@ from tvm import tirx
 # AttrStmt keys that open a device region (what SplitHostDevice's annotator splits at).
 _DEVICE_REGION_KEYS = ("target", "thread_extent", "device_scope")
 _DISABLE_LOWER_BUILTIN = "disable_lower_builtin"
+# the AttrStmt key that overrides the target's device type inside LowerTVMBuiltin
+_DEVICE_TYPE_ATTR = "device_type"
 _MAX_STACK_ALLOCA = 1024  # runtime::kMaxStackAlloca
 _KDLCPU = 1
 
@@ -101,25 +104,29 @@ def _index(items, obj):
 # S2: host-level read-only local scalar cells reach the kernel by value
 
 
+def _is_cell(buffer):
+    """A host-level scalar cell: a one-element ``local`` buffer."""
+    return buffer.scope() == "local" and _constant_elements(buffer) == 1
+
+
 def _host_cells(body):
-    """One-element ``local`` AllocBuffers outside every device region."""
+    """The cells allocated outside every device region."""
     cells = []
 
     def visit(node):
         if _is_device_region(node):
             return tvm_ffi.WalkResult.SKIP
-        if isinstance(node, tirx.AllocBuffer):
-            buf = node.buffer
-            if buf.scope() == "local" and _constant_elements(buf) == 1:
-                cells.append(buf)
+        if isinstance(node, tirx.AllocBuffer) and _is_cell(node.buffer):
+            cells.append(node.buffer)
         return None
 
     tvm_ffi.structural_walk(body, visit, order="pre")
     return cells
 
 
-def _read_only_cells(region, cells):
-    """The cells that ``region`` reads through ``cell[0]`` and uses in no other way."""
+def _cell_uses(region, cells):
+    """(indices of the cells ``region`` reads through ``cell[0]``, indices of the cells it
+    uses in any other way: stores, other indices, aliases, their data pointer)."""
     read, escaped = set(), set()
 
     def visit(node):
@@ -135,32 +142,44 @@ def _read_only_cells(region, cells):
         elif isinstance(node, tvm.ir.Var):
             i = _index(cells, node)
             if i >= 0:
-                escaped.add(i)  # stored, aliased, or its data pointer is taken
+                escaped.add(i)
         return None
 
     tvm_ffi.structural_walk(region, visit, order="pre")
+    return read, escaped
+
+
+def _read_only_cells(region, cells):
+    """The cells that ``region`` reads through ``cell[0]`` and uses in no other way."""
+    read, escaped = _cell_uses(region, cells)
     return [cells[i] for i in sorted(read - escaped)]
 
 
-def _pass_by_value(region, cells):
+def _launch_value(cell, _host_func):
+    """What the host passes for a read-only cell at a launch: the cell loaded right there."""
+    return tirx.BufferLoad(cell, [tirx.const(0, "int32")])
+
+
+def _pass_by_value(region, cells, pending):
+    """Replace the region's loads of its read-only cells by fresh scalar Vars.
+
+    SplitHostDevice then makes each Var a scalar kernel parameter and passes it at the launch;
+    ``pending`` gets the (Var, cell) pairs, so that each launch argument becomes a cell value.
+    """
     used = _read_only_cells(region, cells)
     if not used:
         return region
     values = [tirx.Var(cell.name, str(cell.dtype)) for cell in used]
+    pending.extend(zip(values, used))
 
     def replace(load):
         i = _index(used, load.source)
         return values[i] if i >= 0 else load
 
-    region = tvm_ffi.structural_map(region, (tvm.ir.TensorLoad, replace))
-    binds = [
-        tirx.Bind(value, tirx.BufferLoad(cell, [tirx.const(0, "int32")]))
-        for cell, value in zip(used, values)
-    ]
-    return tirx.SeqStmt([*binds, region])
+    return tvm_ffi.structural_map(region, (tvm.ir.TensorLoad, replace))
 
 
-def _rewrite_host_func(func):
+def _rewrite_host_func(func, pending):
     target = func.attrs.get("target") if func.attrs is not None else None
     if target is None or target.host is None:
         return func  # SplitHostDevice annotates device regions only for targets with a host
@@ -170,17 +189,42 @@ def _rewrite_host_func(func):
 
     def on_stmt(stmt, mutator):
         if _is_device_region(stmt):
-            return _pass_by_value(stmt, cells)
+            return _pass_by_value(stmt, cells, pending)
         return mutator.default_mutate(stmt)
 
     body = tvm_ffi.structural_mutate(func.body, (tirx.Stmt, on_stmt))
     return func if body.same_as(func.body) else func.with_body(body)
 
 
-@tvm.tirx.transform.prim_func_pass(opt_level=0, name="reference_fixes.HostScalarByValue")
-def HostScalarByValue(func, _mod, _ctx):
-    """S2, run right before SplitHostDevice."""
-    return _rewrite_host_func(func)
+def _launch_values(func, pending):
+    """Host side, after SplitHostDevice: each recorded Var, now a launch argument, becomes
+    the value of its cell at that launch (``_launch_value``)."""
+    if func.attrs is not None and func.attrs.get("tirx.is_global_func"):
+        return func  # a kernel: its parameter is its own Var
+
+    def replace(var):
+        for value, cell in pending:
+            if value.same_as(var):
+                return _launch_value(cell, func)
+        return var
+
+    body = tvm_ffi.structural_map(func.body, (tvm.ir.Var, replace))
+    return func if body.same_as(func.body) else func.with_body(body)
+
+
+def HostScalarByValue(original):
+    """S2: ``original`` (TVM's SplitHostDevice) between the two halves of the rewrite."""
+    pending = []
+
+    @tvm.tirx.transform.prim_func_pass(opt_level=0, name="reference_fixes.HostCellsToValues")
+    def before(func, _mod, _ctx):
+        return _rewrite_host_func(func, pending)
+
+    @tvm.tirx.transform.prim_func_pass(opt_level=0, name="reference_fixes.HostCellLaunchValues")
+    def after(func, _mod, _ctx):
+        return _launch_values(func, pending) if pending else func
+
+    return tvm.transform.Sequential([before, original, after], name="reference_fixes.S2")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -205,6 +249,11 @@ def _stays_on_stack(buffer):
     return elements is not None and 0 < elements * nbytes < _MAX_STACK_ALLOCA
 
 
+def _keeps_on_host(buffer, device_type):
+    """S1: on a known non-CPU device, a small constant-size local allocation stays as it is."""
+    return device_type is not None and device_type != _KDLCPU and _stays_on_stack(buffer)
+
+
 def _set_mark(func, marked, add):
     """Add (or remove again) the disable_lower_builtin mark on the S1 allocations of func."""
     target = func.attrs.get("target") if func.attrs is not None else None
@@ -212,7 +261,7 @@ def _set_mark(func, marked, add):
     device = [None if target is None else int(target.kind.default_device_type)]
 
     def on_attr(stmt, mutator):
-        if stmt.attr_key != "device_type":
+        if stmt.attr_key != _DEVICE_TYPE_ATTR:
             return mutator.default_mutate(stmt)
         value = stmt.value
         device.append(int(value.value) if isinstance(value, tirx.IntImm) else None)
@@ -224,9 +273,9 @@ def _set_mark(func, marked, add):
     def on_alloc(alloc, _mutator):
         annotations = dict(alloc.annotations) if alloc.annotations is not None else {}
         if add:
-            if _DISABLE_LOWER_BUILTIN in annotations or not _stays_on_stack(alloc.buffer):
+            if _DISABLE_LOWER_BUILTIN in annotations:
                 return alloc
-            if device[-1] == _KDLCPU:
+            if not _keeps_on_host(alloc.buffer, device[-1]):
                 return alloc
             marked.append(alloc.buffer)
             annotations[_DISABLE_LOWER_BUILTIN] = tirx.const(1, "int32")
@@ -277,9 +326,7 @@ def _wrap_lower_tvm_builtin(original):
 
 def _wrap_split_host_device(original):
     def SplitHostDevice():
-        return tvm.transform.Sequential(
-            [HostScalarByValue, original()], name="reference_fixes.SplitHostDevice"
-        )
+        return HostScalarByValue(original())
 
     SplitHostDevice.__doc__ = original.__doc__
     SplitHostDevice.__wrapped__ = original

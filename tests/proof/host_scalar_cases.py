@@ -1,0 +1,184 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Host-level scalar cases shared by the proof tests and their GPU child process.
+
+Every case is ``main(B, C, x)`` for cuda with a dtype from DTYPES (the scalar types the CUDA
+runtime can pass to a kernel: src/runtime/pack_args.h) and computes, with ``v0``/``v1`` the
+dtype's constants of VALUES:
+
+* ``cell`` (bug):        ``c: ty = v0``, then a kernel ``C = B + c``
+* ``reassigned`` (bug):  ``c: ty = x``, kernel 1 ``B = B + c``, ``c = c + v1``, kernel 2
+  ``C = B + c``: each launch must see the value the cell holds at that launch
+* ``let`` (control):     ``c: T.let[ty] = x + v0`` (not foldable), then ``C = B + c``
+* ``param`` (control):   ``C = B + x``
+* ``kernel_cell`` (control): the cell is declared inside the kernel
+* ``global`` (control):  a one-element global buffer written by kernel 1 (one thread) and read
+  by kernel 2: device memory, passed by pointer
+* ``written`` (control, never run): a host cell that the kernel reads and writes keeps its
+  pointer parameter (S2 applies to read-only cells only)
+
+On 0.27 the plain ``c = v`` spelling parses exactly like ``c: ty = v``
+(test_host_scalar_lowering.py checks it), so the cases use the annotated one only.
+"""
+
+import re
+
+import numpy as np
+
+import tvm
+from tvm.script import tirx as T
+
+N = 8
+DTYPES = ["float32", "float64", "int32", "int64", "uint32"]
+# dtype -> (v0, v1, x): non-zero, exact in every dtype, and all different
+VALUES = {
+    "float32": (1.5, 2.5, 3.0),
+    "float64": (1.5, 2.5, 3.0),
+    "int32": (5, 7, 3),
+    "int64": (5, 7, 3),
+    "uint32": (5, 7, 3),
+}
+C_TYPES = {
+    "float32": "float",
+    "float64": "double",
+    "int32": "int",
+    "int64": "int64_t",
+    "uint32": "uint",
+}
+BUG_CASES = ("cell", "reassigned")
+CONTROL_CASES = ("let", "param", "kernel_cell", "global", "written")
+RUNNABLE = ("cell", "reassigned", "let", "param", "kernel_cell", "global")
+
+
+def make(case, dtype):
+    """The IRModule of ``case`` at ``dtype``."""
+    ty = getattr(T, dtype)
+    v0, v1, _ = VALUES[dtype]
+    if case == "cell":
+
+        @T.prim_func
+        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
+            c: ty = ty(v0)
+            for i in T.thread_binding(N, thread="threadIdx.x"):
+                C[i] = B[i] + c
+
+    elif case == "reassigned":
+
+        @T.prim_func
+        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
+            c: ty = x
+            for i in T.thread_binding(N, thread="threadIdx.x"):
+                B[i] = B[i] + c
+            c = c + ty(v1)
+            for i in T.thread_binding(N, thread="threadIdx.x"):
+                C[i] = B[i] + c
+
+    elif case == "let":
+
+        @T.prim_func
+        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
+            c: T.let[ty] = x + ty(v0)
+            for i in T.thread_binding(N, thread="threadIdx.x"):
+                C[i] = B[i] + c
+
+    elif case == "param":
+
+        @T.prim_func
+        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
+            for i in T.thread_binding(N, thread="threadIdx.x"):
+                C[i] = B[i] + x
+
+    elif case == "kernel_cell":
+
+        @T.prim_func
+        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
+            for i in T.thread_binding(N, thread="threadIdx.x"):
+                c: ty = B[i]
+                c = c + x
+                C[i] = c
+
+    elif case == "global":
+
+        @T.prim_func
+        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
+            acc = T.alloc_buffer((1,), dtype)
+            for i in T.thread_binding(1, thread="threadIdx.x"):
+                acc[0] = B[0] + x
+            for i in T.thread_binding(N, thread="threadIdx.x"):
+                C[i] = B[i] + acc[0]
+
+    elif case == "written":
+
+        @T.prim_func
+        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
+            c: ty = x
+            for i in T.thread_binding(N, thread="threadIdx.x"):
+                c = c + B[i]
+                C[i] = B[i]
+
+    else:
+        raise ValueError(f"unknown case {case!r}")
+    return tvm.IRModule({"main": main})
+
+
+def inputs(dtype):
+    """(B, C, x) as numpy arrays and a Python scalar."""
+    b = np.arange(N).astype(dtype)
+    return b, np.zeros(N, dtype=dtype), VALUES[dtype][2]
+
+
+def expected(case, dtype):
+    """(B, C) after running ``case`` on ``inputs(dtype)``, computed with numpy."""
+    b, c, x = inputs(dtype)
+    v0, v1, _ = VALUES[dtype]
+    x, v0, v1 = (np.array(v, dtype=dtype) for v in (x, v0, v1))
+    if case == "cell":
+        return b, b + v0
+    if case == "reassigned":
+        b2 = b + x
+        return b2, b2 + (x + v1)
+    if case == "let":
+        return b, b + (x + v0)
+    if case in ("param", "kernel_cell"):
+        return b, b + x
+    if case == "global":
+        return b, b + (b[0] + x)
+    raise ValueError(f"case {case!r} is not run")
+
+
+def run_on_cuda(lib, dtype):
+    """Call ``lib["main"]`` on cuda(0) with ``inputs(dtype)``; return (B, C) as numpy."""
+    dev = tvm.cuda(0)
+    b_np, c_np, x = inputs(dtype)
+    b = tvm.runtime.tensor(b_np, device=dev)
+    c = tvm.runtime.tensor(c_np, device=dev)
+    lib["main"](b, c, x)
+    dev.sync()
+    return b.numpy(), c.numpy()
+
+
+def kernel_signatures(cuda_source):
+    """{kernel name: [(C type, is pointer, parameter name)]}, read from the declarations."""
+    found = {}
+    pattern = r"__global__ void (?:__launch_bounds__\(\d+\) )?(\w+)\(([^)]*)\);"
+    for name, params in re.findall(pattern, cuda_source):
+        found[name] = []
+        for param in filter(None, (p.strip() for p in params.split(","))):
+            words = param.replace("__restrict__", "").split()
+            ctype = " ".join(words[:-1])
+            found[name].append((ctype.rstrip("*").strip(), ctype.endswith("*"), words[-1]))
+    return found
