@@ -26,8 +26,11 @@
 * A merge is refused (exit 1) when a top-level name of ours is already defined in TVM's
   file (an earlier export, or a clash); ``--force`` first removes those definitions from
   TVM's file (re-export).
-* The TVMScript buffer annotation is adapted to the checkout's spelling: newer TVM main
-  (after apache/tvm#20519) spells it ``T.Tensor``; 0.27 and older spell it ``T.Buffer``.
+* The files are written against the pinned wheel's API and adapted to the checkout: the
+  TVMScript buffer annotation (newer TVM main, after apache/tvm#20519, spells it
+  ``T.Tensor``; 0.27 and older ``T.Buffer``), and kernel launches (a checkout without
+  ``T.call_ffi_kernel``, such as TVM main of 2026-08, launches with ``T.call_packed`` and
+  gives each kernel a ``global_symbol``).
 * ``--drop-bug-xfails`` removes the strict xfail marks that belong to the three bug
   reports (for a checkout that carries the fixes: this is how patches/ gets its tests).
 * ``--only PATH``: export just these files (paths as in this repository, repeatable).
@@ -85,6 +88,104 @@ def adapt_spelling(text, spelling):
     if spelling == "Tensor":
         return re.sub(r"\bT\.Buffer\b", "T.Tensor", text)
     return text
+
+
+def checkout_has_ffi_kernel_launch(root):
+    """Whether the checkout's TVMScript knows ``T.call_ffi_kernel`` (the wheel's kernel
+    launch); TVM main of 2026-08 launches with ``T.call_packed`` instead."""
+    for path in (root / "python" / "tvm").rglob("*.py"):
+        if "call_ffi_kernel" in path.read_text(errors="replace"):
+            return True
+    return False
+
+
+def _replace(text, edits):
+    """Apply (start, end, replacement) character edits, which must not overlap."""
+    for start, end, new in sorted(edits, reverse=True):
+        text = text[:start] + new + text[end:]
+    return text
+
+
+def _offsets(text):
+    starts = [0]
+    for line in text.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    return lambda lineno, col: starts[lineno - 1] + col
+
+
+def adapt_launch(text):
+    """Spell kernel launches as a tree without ``T.call_ffi_kernel`` has them.
+
+    There, SplitHostDevice launches a kernel with ``T.call_packed(name, args..., extents...)``
+    (no ``launch_params=``) and gives every kernel a ``global_symbol`` attribute of its
+    name. A kernel is a function whose ``T.func_attr`` has ``"calling_conv": 2``, literally
+    or in the dict a module-level helper returns (the helper call is inlined there).
+    """
+    tree = ast.parse(text)
+    pos = _offsets(text)
+
+    def span(node):
+        return pos(node.lineno, node.col_offset), pos(node.end_lineno, node.end_col_offset)
+
+    helpers = {}
+    for node in tree.body:
+        if (
+            isinstance(node, ast.FunctionDef)
+            and not node.args.args
+            and isinstance(node.body[-1], ast.Return)
+            and isinstance(node.body[-1].value, ast.Dict)
+        ):
+            helpers[node.name] = node.body[-1].value
+
+    def is_kernel_attrs(d):
+        return any(
+            isinstance(k, ast.Constant) and k.value == "calling_conv" for k in d.keys if k
+        ) and not any(isinstance(k, ast.Constant) and k.value == "global_symbol" for k in d.keys)
+
+    edits, inlined = [], set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and ast.unparse(node.func) == "T.call_ffi_kernel":
+            parts = [ast.get_source_segment(text, a) for a in node.args]
+            parts += [
+                f"{kw.arg}={ast.get_source_segment(text, kw.value)}"
+                for kw in node.keywords
+                if kw.arg != "launch_params"
+            ]
+            edits.append((*span(node), f"T.call_packed({', '.join(parts)})"))
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        for stmt in node.body:
+            call = stmt.value if isinstance(stmt, ast.Expr) else None
+            if not (
+                isinstance(call, ast.Call)
+                and ast.unparse(call.func) == "T.func_attr"
+                and len(call.args) == 1
+            ):
+                continue
+            arg = call.args[0]
+            if isinstance(arg, ast.Call) and not arg.args and ast.unparse(arg.func) in helpers:
+                inlined.add(ast.unparse(arg.func))
+                d = helpers[ast.unparse(arg.func)]
+            elif isinstance(arg, ast.Dict):
+                d = arg
+            else:
+                continue
+            if not is_kernel_attrs(d):
+                continue
+            body = ast.get_source_segment(text, d).rstrip()[:-1].rstrip().rstrip(",")
+            edits.append((*span(arg), f'{body}, "global_symbol": "{node.name}"}}'))
+    text = _replace(text, edits)
+    # helpers whose every use was inlined
+    tree = ast.parse(text)
+    used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+    return _cut_defs(text, [n for n in tree.body if getattr(n, "name", None) in inlined - used])
+
+
+def _cut_defs(text, nodes):
+    lines = text.splitlines(keepends=True)
+    for node in sorted(nodes, key=lambda n: -n.lineno):
+        del lines[_first_line(node) - 1 : node.end_lineno]
+    return re.sub(r"\n{4,}", "\n\n\n", "".join(lines))
 
 
 def _string_constants(tree):
@@ -330,7 +431,8 @@ def find_ruff():
 
 
 def ruff_tidy(root, files):
-    """Sort the merged imports and format, with the checkout's configuration."""
+    """Sort the merged imports and format (after a merge or an adaptation), with the
+    checkout's configuration."""
     ruff = find_ruff()
     rel = [str(f.relative_to(root)) for f in files]
     if ruff and rel:
@@ -367,6 +469,7 @@ def main(argv=None):
     try:
         check_checkout(root)
         spelling = checkout_spelling(root)
+        ffi_launch = checkout_has_ffi_kernel_launch(root)
         sources = sorted(UPSTREAM.rglob("test_*.py"))
         if not sources:
             raise ExportError(f"no upstream test files under {UPSTREAM}")
@@ -379,13 +482,16 @@ def main(argv=None):
         outputs = {}
         for src in sources:
             text = adapt_spelling(src.read_text(), spelling)
+            if not ffi_launch:
+                text = adapt_launch(text)
             if args.drop_bug_xfails:
                 text = drop_bug_xfails(text)
             outputs[src] = text
     except ExportError as err:
         print(f"export_to_tvm: error: {err}", file=sys.stderr)
         return 2
-    print(f"TVM checkout {root} (TVMScript spelling T.{spelling})")
+    launch = "T.call_ffi_kernel" if ffi_launch else "T.call_packed + kernel global_symbol"
+    print(f"TVM checkout {root} (TVMScript spelling T.{spelling}; kernel launch {launch})")
     written, merged, refused = [], [], []
     for src, text in outputs.items():
         dest = root / src.relative_to(ROOT)
@@ -413,7 +519,7 @@ def main(argv=None):
             written.append(dest)
             if action == "merge":
                 merged.append(dest)
-    ruff_tidy(root, merged)
+    ruff_tidy(root, written)
     lint_ok = True
     if written and not args.no_lint:
         lint_ok = ruff_lint(root, written)

@@ -79,7 +79,10 @@ def make_tree(args, scratch):
         (tree / "python" / "tvm" / "script").mkdir(parents=True)
         (tree / "python" / "tvm" / "__init__.py").write_text("")
         # export_to_tvm.py reads the TVMScript buffer spelling from python/tvm/**/script
-        (tree / "python" / "tvm" / "script" / "spelling.py").write_text("Buffer = Proxy()\n")
+        # ... and its kernel launch from whether it knows call_ffi_kernel: the wheel's API
+        (tree / "python" / "tvm" / "script" / "api.py").write_text(
+            "Buffer = Proxy()\ncall_ffi_kernel = None\n"
+        )
         (tree / "CMakeLists.txt").write_text("project(tvm C CXX)\n")
         shutil.copy(ROOT / "pyproject.toml", tree / "pyproject.toml")
         for conftest in UPSTREAM.rglob("conftest.py"):

@@ -46,13 +46,15 @@ quote-style = "double"
 """
 
 
-def make_checkout(tmp_path, spelling):
-    """A fake TVM checkout whose TVMScript defines the buffer annotation as `spelling`."""
-    root = tmp_path / f"tvm-{spelling.lower()}"
+def make_checkout(tmp_path, spelling, ffi_launch=True):
+    """A fake TVM checkout whose TVMScript defines the buffer annotation as `spelling` and
+    knows T.call_ffi_kernel or not."""
+    root = tmp_path / f"tvm-{spelling.lower()}-{ffi_launch}"
     entry = root / "python" / "tvm" / "tirx" / "script" / "parser" / "entry.py"
     entry.parent.mkdir(parents=True)
     (root / "python" / "tvm" / "__init__.py").write_text("")
-    entry.write_text(f"{spelling} = BufferProxy()\n")
+    launch = "call_ffi_kernel = None\n" if ffi_launch else ""
+    entry.write_text(f"{spelling} = BufferProxy()\n{launch}")
     (root / "tests" / "python").mkdir(parents=True)
     (root / "CMakeLists.txt").write_text("project(tvm C CXX)\n")
     (root / "pyproject.toml").write_text(RUFF_CONFIG)
@@ -145,6 +147,28 @@ def test_second_export_is_refused_unless_forced(tmp_path):
     rc, out, _ = export("--tvm-root", root, "--no-lint", "--force")
     assert rc == 0, out
     assert dest.read_text() == first
+
+
+LAUNCHING = [s for s in UPSTREAM if "T.call_ffi_kernel(" in s.read_text()]
+
+
+@pytest.mark.parametrize("src", LAUNCHING, ids=[s.name for s in LAUNCHING])
+def test_launch_is_adapted_to_a_checkout_without_call_ffi_kernel(tmp_path, src):
+    """TVM main of 2026-08 launches with T.call_packed and names each kernel's global_symbol."""
+    root = make_checkout(tmp_path, "Buffer", ffi_launch=False)
+    rc, out, err = export("--tvm-root", root, "--only", src.relative_to(ROOT))
+    assert rc == 0, out + err
+    text = (root / src.relative_to(ROOT)).read_text()
+    assert "call_ffi_kernel" not in text and "launch_params=" not in text
+    assert text.count("T.call_packed(") == src.read_text().count("T.call_ffi_kernel(")
+    kernels = 0
+    for func in (n for n in ast.walk(ast.parse(text)) if isinstance(n, ast.FunctionDef)):
+        for stmt in func.body:
+            attrs = ast.unparse(stmt).replace("'", '"')
+            if attrs.startswith("T.func_attr(") and '"calling_conv": 2' in attrs:
+                kernels += 1
+                assert f'"global_symbol": "{func.name}"' in attrs
+    assert kernels
 
 
 def test_dry_run_writes_nothing(tmp_path):
