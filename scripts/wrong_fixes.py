@@ -20,8 +20,10 @@
                                   [-- PYTEST ARGS]
 
 For every wrong fix (a small, deliberately wrong variant of a reference fix) it runs
-``pytest tests/python tests/proof --wrong-fix=REPORT:NAME``: that wrong fix is installed
-and the report's bug tests must pass, so every test that fails has caught the mistake. A
+``pytest FILES --wrong-fix=REPORT:NAME``: that wrong fix is installed and the report's bug
+tests must pass, so every test that fails has caught the mistake. FILES are the test files
+of tests/python and tests/proof that hold the report's tests (its xfail phrase or its key
+in the file), or all of them with ``--all-files``. A
 wrong fix counts as killed when at least two tests fail, at least one of them in an
 upstream file (tests/python). Only test failures count: a collection or fixture error is
 not a kill, it stops the run.
@@ -43,22 +45,33 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import wrong_fixes  # noqa: E402
+from bug_reports import BUG_REPORTS  # noqa: E402
 
 SUITE = ["tests/python", "tests/proof"]
 MIN_KILLERS = 2
+
+
+def files_of(report):
+    """The test files that hold tests of ``report``."""
+    phrase, found = BUG_REPORTS[report].lower(), []
+    for folder in SUITE:
+        for path in sorted((ROOT / folder).rglob("test_*.py")):
+            if report in path.name or phrase in path.read_text().lower():
+                found.append(str(path.relative_to(ROOT)))
+    return found
 
 
 class RunError(Exception):
     """A run that says nothing about the wrong fix; the message is the reason."""
 
 
-def killers(spec, pytest_args):
-    """The node ids of the tests that fail with the wrong fix ``spec`` installed."""
+def killers(spec, files, pytest_args):
+    """The node ids of the tests in ``files`` that fail with the wrong fix ``spec``."""
     with tempfile.TemporaryDirectory() as tmp:
         xml = Path(tmp) / "junit.xml"
         cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-o",
                "junit_family=xunit1", f"--junitxml={xml}", f"--wrong-fix={spec}",
-               *SUITE, *pytest_args]  # fmt: skip
+               *files, *pytest_args]  # fmt: skip
         proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
         if proc.returncode not in (0, 1) or not xml.exists():
             tail = (proc.stdout + proc.stderr).strip().splitlines()[-1:] or ["no output"]
@@ -90,6 +103,7 @@ def main(argv=None):
     parser.add_argument("--list", action="store_true", help="list the wrong fixes and exit")
     parser.add_argument("--only", action="append", default=[], metavar="REPORT[:NAME]")
     parser.add_argument("--markdown", type=Path, help="also write the table as Markdown")
+    parser.add_argument("--all-files", action="store_true", help="run the whole suite each time")
     parser.add_argument("pytest_args", nargs="*", help="after --: extra pytest arguments")
     args = parser.parse_args(argv)
     catalogue = wrong_fixes.catalogue()
@@ -113,7 +127,8 @@ def main(argv=None):
         spec = f"{report}:{name}"
         start = time.monotonic()
         try:
-            names = killers(spec, args.pytest_args)
+            files = SUITE if args.all_files else files_of(report)
+            names = killers(spec, files, args.pytest_args)
         except RunError as err:
             print(f"wrong_fixes: error: {spec}: {err}", file=sys.stderr)
             return 2
