@@ -34,6 +34,8 @@
 * ``--drop-bug-xfails`` removes the strict xfail marks that belong to the three bug
   reports (for a checkout that carries the fixes: this is how patches/ gets its tests).
 * ``--only PATH``: export just these files (paths as in this repository, repeatable).
+* ``--api-of PYTHON``: adapt to the TVM that interpreter imports instead of the checkout's
+  own sources (a wheel run inside a TVM tree of another version).
 * ruff then sorts the merged imports, formats, checks and format-checks the written
   files with the checkout's own configuration, when ruff is available (``--no-lint``
   skips the check; without ruff the merged imports stay unsorted).
@@ -44,6 +46,7 @@ checkout, unknown spelling), each with a one-line reason.
 
 import argparse
 import ast
+import json
 import re
 import shutil
 import subprocess
@@ -97,6 +100,27 @@ def checkout_has_ffi_kernel_launch(root):
         if "call_ffi_kernel" in path.read_text(errors="replace"):
             return True
     return False
+
+
+API_PROBE = """
+import json
+import tvm.tirx.op as op
+from tvm.script import tirx as T
+spelling = "Buffer" if hasattr(T, "Buffer") else "Tensor" if hasattr(T, "Tensor") else None
+print(json.dumps({"spelling": spelling, "ffi_launch": hasattr(op, "call_ffi_kernel")}))
+"""
+
+
+def api_of(python):
+    """(spelling, ffi_launch) of the TVM that ``python`` imports."""
+    try:
+        proc = subprocess.run([python, "-c", API_PROBE], capture_output=True, text=True)
+        api = json.loads(proc.stdout.strip().splitlines()[-1])
+    except (OSError, IndexError, ValueError):
+        raise ExportError(f"--api-of {python}: cannot import tvm there") from None
+    if api["spelling"] is None:
+        raise ExportError(f"--api-of {python}: its TVMScript has neither T.Buffer nor T.Tensor")
+    return api["spelling"], api["ffi_launch"]
 
 
 def _replace(text, edits):
@@ -464,12 +488,20 @@ def main(argv=None):
     )
     parser.add_argument("--no-lint", action="store_true", help="do not run ruff afterwards")
     parser.add_argument("--only", action="append", default=[], metavar="PATH")
+    parser.add_argument(
+        "--api-of",
+        metavar="PYTHON",
+        help="adapt to the TVM this interpreter imports, not to the checkout's sources",
+    )
     args = parser.parse_args(argv)
     root = args.tvm_root.expanduser().resolve()
     try:
         check_checkout(root)
-        spelling = checkout_spelling(root)
-        ffi_launch = checkout_has_ffi_kernel_launch(root)
+        if args.api_of:
+            spelling, ffi_launch = api_of(args.api_of)
+        else:
+            spelling = checkout_spelling(root)
+            ffi_launch = checkout_has_ffi_kernel_launch(root)
         sources = sorted(UPSTREAM.rglob("test_*.py"))
         if not sources:
             raise ExportError(f"no upstream test files under {UPSTREAM}")

@@ -27,7 +27,8 @@ conftests, with a given TVM.
 * ``--fake``: no TVM source at hand (CI): a skeleton tree whose only conftest is this
   repository's stand-in for TVM's (tests/python/relax/conftest.py), so the files run as
   exported, without this repository's root conftest.
-* The files are exported with scripts/export_to_tvm.py (merged into TVM's files); with
+* The files are exported with scripts/export_to_tvm.py (merged into TVM's files, adapted
+  to the API of the TVM that PY imports); with
   ``--expect-fixed`` or ``--reference-fixes`` the bug xfails are dropped, and
   ``--reference-fixes`` installs reference_fixes/ into the pytest process (through
   reference_fixes/_site), so the bug tests must pass. Without either, they must xfail.
@@ -132,7 +133,8 @@ def run(args, scratch):
         raise CheckError(f"{args.python} cannot import tvm and pytest")
     tree = make_tree(args, scratch)
     drop = ["--drop-bug-xfails"] if args.expect_fixed or args.reference_fixes else []
-    export = [sys.executable, str(ROOT / "scripts" / "export_to_tvm.py"), "--tvm-root", str(tree)]
+    export = [sys.executable, str(ROOT / "scripts" / "export_to_tvm.py"), "--tvm-root", str(tree),
+              "--api-of", python]  # fmt: skip
     # --force: a patched checkout holds our tests already; re-exporting replaces them
     proc = subprocess.run([*export, "--force", *drop], capture_output=True, text=True, check=False)
     print(proc.stdout, end="")

@@ -54,9 +54,11 @@ PY
 )
 wheel_py=$("$root/scripts/setup.sh" | tail -n 1) || exit 2
 tree_check() {  # tree_check <key> <python> [tvm_tree_check args]: the exported files in TVM's tree
-  local key=$1 py=$2; shift 2
-  "$root/.venv/bin/python" "$root/scripts/tvm_tree_check.py" --tvm-tree "$work/tvm" --python "$py" \
-    "$@" > "$work/tree-$key.log" 2>&1
+  local key=$1 py=$2 clean=(); shift 2
+  # the wheel must not see the source build's PYTHONPATH / TVM_LIBRARY_PATH
+  [ "$key" = wheel ] && clean=(-u PYTHONPATH -u TVM_LIBRARY_PATH)
+  env "${clean[@]}" "$root/.venv/bin/python" "$root/scripts/tvm_tree_check.py" \
+    --tvm-tree "$work/tvm" --python "$py" "$@" > "$work/tree-$key.log" 2>&1
   result[$key,rc]=$?
   result[$key]=$(grep -E "^tests/python/.*: " "$work/tree-$key.log" | sed 's/^tests\/python\///' | tr '\n' ';' | sed 's/;$//; s/;/; /g')
   echo "  tree ($key): exit ${result[$key,rc]}"

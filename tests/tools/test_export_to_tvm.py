@@ -160,7 +160,10 @@ def test_launch_is_adapted_to_a_checkout_without_call_ffi_kernel(tmp_path, src):
     assert rc == 0, out + err
     text = (root / src.relative_to(ROOT)).read_text()
     assert "call_ffi_kernel" not in text and "launch_params=" not in text
-    assert text.count("T.call_packed(") == src.read_text().count("T.call_ffi_kernel(")
+    before = src.read_text()
+    assert text.count("T.call_packed(") == before.count("T.call_packed(") + before.count(
+        "T.call_ffi_kernel("
+    )
     kernels = 0
     for func in (n for n in ast.walk(ast.parse(text)) if isinstance(n, ast.FunctionDef)):
         for stmt in func.body:
@@ -169,6 +172,24 @@ def test_launch_is_adapted_to_a_checkout_without_call_ffi_kernel(tmp_path, src):
                 kernels += 1
                 assert f'"global_symbol": "{func.name}"' in attrs
     assert kernels
+
+
+@pytest.mark.parametrize("src", LAUNCHING[:1], ids=[s.name for s in LAUNCHING[:1]])
+def test_api_of_an_interpreter_wins_over_the_checkout(tmp_path, src):
+    """Run with the wheel inside an older tree, the files keep the wheel's launch."""
+    root = make_checkout(tmp_path, "Buffer", ffi_launch=False)
+    rc, out, err = export(
+        "--tvm-root", root, "--only", src.relative_to(ROOT), "--api-of", sys.executable
+    )
+    assert rc == 0, out + err
+    assert (root / src.relative_to(ROOT)).read_text() == src.read_text()
+
+
+def test_api_of_a_python_without_tvm_is_a_one_line_error(tmp_path):
+    root = make_checkout(tmp_path, "Buffer")
+    rc, _, err = export("--tvm-root", root, "--api-of", "/nonexistent/python")
+    assert rc == 2
+    assert "--api-of" in err and err.count("\n") == 1
 
 
 def test_dry_run_writes_nothing(tmp_path):
