@@ -18,59 +18,49 @@
 
 A Python reimplementation of ``relax.transform.AllocateWorkspace`` with the semantics the
 tests in tests/python/relax/test_transform_allocate_workspace.py and
-tests/proof/test_allocate_workspace_*.py expect. ``install()`` replaces
-``tvm.relax.transform.AllocateWorkspace`` (and the same name in
+tests/proof/test_allocate_workspace_*.py expect, and patches/0001 implements in C++.
+``install()`` replaces ``tvm.relax.transform.AllocateWorkspace`` (and the same name in
 ``tvm.relax.transform.transform``); the CUTLASS and cuDNN partitioners look the pass up on
 ``tvm.relax.transform`` when they run, so they pick the replacement up too.
 
-Semantics (W = the largest ``WorkspaceSize`` of a module-level function; nothing changes
-when there is none):
+Semantics (W = the largest ``WorkspaceSize`` of any function, local functions included;
+nothing changes when there is none, or W is 0):
 
 * A function *takes the workspace* when it carries ``WorkspaceSize``, or when it is an
-  external function (``Codegen`` or ``Composite``) that calls a function taking the
-  workspace (closed transitively over module-level functions; a local function inside an
-  external function likewise). It gets one trailing parameter ``workspace:
-  R.Tensor((W,), "uint8")``, loses ``WorkspaceSize``, and passes that parameter on to
-  every call it makes to a function taking the workspace, local or module-level.
+  external function (``Codegen`` or ``Composite``) that references a module-level function
+  taking the workspace or contains a local function with ``WorkspaceSize`` (bottom-up: a
+  Codegen function whose partitioner copied ``WorkspaceSize`` from its first binding only
+  still takes it for a later local Composite function). Module-level functions: a fixpoint
+  over the GlobalVars each function references, collected once. It gets one trailing
+  parameter ``workspace: R.Tensor((W,), "uint8")``, loses ``WorkspaceSize``, and passes
+  that parameter on to every call it makes to a function taking the workspace.
 * A module-level function that takes the workspace changes its signature, so it is
   re-added under a fresh GlobalVar (the name supply gives ``inner`` -> ``inner1``, exactly
   as today) and the old GlobalVar is removed; its ``global_symbol``, if it has one, becomes
   the new name. Every reference to the old GlobalVar, in every function (Codegen and
   Composite ones included), is rewritten to the new one.
-* Any other function (the entry into external code) allocates the workspace once,
+* A call takes the workspace as its last argument when its callee takes it: a renamed
+  GlobalVar, a local function given the parameter, or a variable bound to either
+  (``f = cls.inner; f(x)``).
+* Any other function that makes such a call allocates the workspace once, at its entry,
   ``workspace_main = R.builtin.alloc_tensor(R.shape([W]), R.dtype("uint8"),
-  R.prim_value(0))``, in front of its first call to a function taking the workspace, and
-  passes it to every such call. A function making no such call allocates nothing.
-  (The allocation is bound in the block of that first call, so calls in a later dataflow
-  block or another scope of the same function are not supported; today's allocation, at
-  the start of the first dataflow block, has the same limit.)
+  R.prim_value(0))`` as the first binding of an ordinary (non-dataflow) block, and passes
+  it to every such call: calls in any dataflow block, in either branch of an If, or after
+  it all see the one allocation. A function making no such call allocates nothing. An
+  external function, or a function nested in one, never allocates (the workspace would
+  live in code handed to a backend): that is an error (``tvm.error.InternalError``, as
+  the C++ ICHECK), reached only by a local function without Codegen/Composite inside an
+  external function, or an external function calling a taker bound outside it.
 
 For TVM's existing case (a Codegen function with ``WorkspaceSize`` whose Composite
-functions are local) this gives exactly today's output, ``..._cutlass`` ->
-``..._cutlass1`` included.
+functions are local) this gives today's output except that the entry functions'
+``workspace_main`` moves from the start of their dataflow block to an ordinary block in
+front of it (patches/0001 edits TVM's test_single_attention accordingly).
 
-Blueprint of the C++ change, src/relax/transform/allocate_workspace.cc:
-
-1. ``WorkspaceProvider::Run``: after computing ``max_workspace_size_``, compute the set of
-   module-level functions that take the workspace (functions with ``kWorkspaceSize``, then a
-   fixpoint adding ``kCodegen``/``kComposite`` functions whose body references a member;
-   a small ExprVisitor collecting GlobalVars). Give ``ExternFunctionRewriter`` that set and
-   the old -> new GlobalVar map: create each new GlobalVar first (``AddFunction`` of the
-   signature with the appended parameter, which also fixes the name and the type), then
-   ``UpdateFunction`` it with the rewritten body and ``kGlobalSymbol`` = the new name
-   (only when the function had a ``kGlobalSymbol``), and remove the old GlobalVar.
-2. ``ExternFunctionRewriter::VisitExpr_(const FunctionNode*)``: append the workspace
-   parameter when the function is in the set (not only when it has ``kWorkspaceSize``) and
-   use that parameter for the calls in its body; ``VisitExpr_(const CallNode*)``: also
-   append it to calls whose op is a GlobalVar in the map (after remapping the op), and to
-   calls of local functions only when the callee actually got the parameter.
-3. ``WorkspaceProvider::Run``: do not skip ``kCodegen``/``kComposite`` functions when
-   rewriting references (``VisitExpr_(const GlobalVarNode*)`` already maps old to new).
-   That skip, together with the rename (``AddFunction`` under a name that is still taken),
-   is the dangling GlobalVar of the report.
-4. ``WorkspaceProvider``: emit ``workspace_main`` lazily, in ``VisitExpr_(const
-   CallNode*)`` right before the first call that needs it, instead of at the start of
-   every dataflow block of every function (the unused allocation of the report).
+Blueprint of the C++ change, src/relax/transform/allocate_workspace.cc: see patches/0001
+(``WorkspaceUsage`` collects, once, per function: sized, external, the GlobalVars it
+references, a sized nested function; ``WorkspaceProvider::Run`` runs the fixpoint,
+re-adds the takers under new GlobalVars, then rewrites every Relax function).
 """
 
 from collections.abc import Callable
@@ -93,26 +83,32 @@ def _is_external(func):
     return any(_attr(func, key) is not None for key in _EXTERNAL)
 
 
-def _references(func, names):
-    """Whether ``func`` (nested functions included) references a GlobalVar named in names."""
-    found = []
+def _usage(func):
+    """Collected once per function: (names of the GlobalVars it references, nested functions
+    included; whether a function nested in it carries WorkspaceSize)."""
+    names, nested = set(), []
 
     def visit(expr):
-        if isinstance(expr, tvm.ir.GlobalVar) and expr.name_hint in names:
-            found.append(expr)
+        if isinstance(expr, tvm.ir.GlobalVar):
+            names.add(expr.name_hint)
+        elif isinstance(expr, relax.Function) and not expr.same_as(func):
+            nested.append(_attr(expr, _SIZE) is not None)
 
     relax.analysis.post_order_visit(func, visit)
-    return bool(found)
-
-
-def _takes_workspace(func, names):
-    if _attr(func, _SIZE) is not None:
-        return True
-    return _is_external(func) and _references(func, names)
+    return names, any(nested)
 
 
 # The steps below are separate functions so that wrong_fixes/allocate_workspace.py can
 # replace one of them.
+
+
+def _takes_workspace(func, taking, usage):
+    """Whether ``func`` (module-level or local, its ``usage``) takes the workspace, given the
+    names of the module-level functions known to take it."""
+    if _attr(func, _SIZE) is not None:
+        return True
+    names, nested_sized = usage
+    return _is_external(func) and (bool(names & taking) or nested_sized)
 
 
 def _workspace_size(sizes):
@@ -120,22 +116,22 @@ def _workspace_size(sizes):
     return max(sizes)
 
 
-def _callers_closure(funcs, taking):
+def _callers_closure(funcs, usages, taking):
     """``taking`` grown by the external functions that call into it, transitively."""
     taking = set(taking)
     grew = True
     while grew:
         grew = False
         for name, func in funcs.items():
-            if name not in taking and _takes_workspace(func, taking):
+            if name not in taking and _takes_workspace(func, taking, usages[name]):
                 taking.add(name)
                 grew = True
     return taking
 
 
-def _functions_taking_workspace(funcs):
+def _functions_taking_workspace(funcs, usages):
     """Names of the module-level functions that take the workspace."""
-    return _callers_closure(funcs, {n for n, f in funcs.items() if _attr(f, _SIZE) is not None})
+    return _callers_closure(funcs, usages, set())
 
 
 def _renamed(func, new_name):
@@ -143,6 +139,18 @@ def _renamed(func, new_name):
     if _attr(func, "global_symbol") is not None:
         return func.with_attr("global_symbol", new_name)
     return func
+
+
+def _allocated_at_entry(func, allocations):
+    """``func`` with ``var = alloc`` bindings first in an ordinary block of its body."""
+    bindings = [relax.VarBinding(var, alloc) for var, alloc in allocations]
+    blocks = list(func.body.blocks)
+    if blocks and not isinstance(blocks[0], relax.DataflowBlock):
+        blocks[0] = relax.BindingBlock([*bindings, *blocks[0].bindings])
+    else:
+        blocks.insert(0, relax.BindingBlock(bindings))
+    body = relax.SeqExpr(blocks, func.body.body)
+    return relax.Function(func.params, body, func.ret_ty, func.is_pure, func.attrs, func.span)
 
 
 @relax.expr_functor.mutator
@@ -156,8 +164,11 @@ class _WorkspaceThreader(relax.PyExprMutator):
         self.taking = taking  # names of the module-level functions taking the workspace
         self.gvar_map = {}  # old name -> new GlobalVar
         self.ws_params = []
-        self.workspace = None
+        self.workspace = None  # the workspace of the function being visited
+        self.allocations = []  # (var, alloc) the function being visited allocates at entry
+        self.external_depth = 0  # external functions enclosing the one being visited
         self.module_level = None  # name of the module-level function about to be visited
+        self.usages = {}  # module-level name -> _usage
 
     def add_signatures(self, mod):
         """Re-add every function taking the workspace under a fresh GlobalVar."""
@@ -174,9 +185,19 @@ class _WorkspaceThreader(relax.PyExprMutator):
             self.gvar_map[name] = self.builder_.add_func(sig, name)
 
     def _workspace(self):
+        """The workspace for a call: the function's parameter, or its entry allocation."""
         if self.workspace is None:
+            if self.external_depth > 0:
+                raise tvm.error.InternalError(
+                    "AllocateWorkspace: a function inside an external (Codegen or Composite) "
+                    "function calls a function that takes a workspace, but does not take the "
+                    "workspace itself, so the workspace would be allocated in external code. "
+                    "Give that function the Composite attribute, or make the call outside "
+                    "the external function."
+                )
             alloc = relax.op.builtin.alloc_tensor(relax.ShapeExpr([self.size]), "uint8", 0)
-            self.workspace = self.builder_.emit(alloc, "workspace_main")
+            self.workspace = relax.Var("workspace_main", self.ws_ty)
+            self.allocations.append((self.workspace, self.builder_.normalize(alloc)))
         return self.workspace
 
     def visit_global_var_(self, op):
@@ -184,11 +205,11 @@ class _WorkspaceThreader(relax.PyExprMutator):
         return op if new is None or new.same_as(op) else new
 
     def visit_function_(self, op):
-        saved = self.workspace
-        # a module-level function takes the workspace when it is in self.taking, a local one
-        # when _takes_workspace says so (the same answer: self.taking is closed over callers)
+        saved = self.workspace, self.allocations, self.external_depth
         name, self.module_level = self.module_level, None
-        if name in self.taking if name is not None else _takes_workspace(op, self.taking):
+        usage = self.usages[name] if name is not None else _usage(op)
+        self.allocations = []
+        if _takes_workspace(op, self.taking, usage):
             param = relax.Var("workspace", self.ws_ty)
             self.ws_params.append(param)
             self.workspace = param
@@ -197,19 +218,22 @@ class _WorkspaceThreader(relax.PyExprMutator):
             )
         else:
             self.workspace = None
+        self.external_depth += _is_external(op)
         new = super().visit_function_(op)
-        self.workspace = saved
+        if self.allocations:
+            new = _allocated_at_entry(new, self.allocations)
+        self.workspace, self.allocations, self.external_depth = saved
         if _attr(new, _SIZE) is not None:
             new = new.without_attr(_SIZE)
         return new
 
     def _callee_takes_workspace(self, op):
+        while isinstance(op, relax.Var) and self.lookup_binding(op) is not None:
+            op = self.lookup_binding(op)  # a local function, or a GlobalVar bound to a Var
         if isinstance(op, tvm.ir.GlobalVar):
             return any(op.same_as(gv) for gv in self.gvar_map.values())
-        if isinstance(op, relax.Var):
-            callee = self.lookup_binding(op)
-            if isinstance(callee, relax.Function) and len(callee.params) > 0:
-                return any(callee.params[-1].same_as(p) for p in self.ws_params)
+        if isinstance(op, relax.Function) and len(op.params) > 0:
+            return any(op.params[-1].same_as(p) for p in self.ws_params)
         return False
 
     def visit_call_(self, op):
@@ -221,18 +245,33 @@ class _WorkspaceThreader(relax.PyExprMutator):
         return relax.Call(new_op, args, op.attrs, op.ty_args, op.span)
 
 
+def _sizes(mod):
+    """Every WorkspaceSize in the module, local functions included."""
+    sizes = []
+
+    def visit(expr):
+        if isinstance(expr, relax.Function) and _attr(expr, _SIZE) is not None:
+            sizes.append(int(_attr(expr, _SIZE)))
+
+    for _, func in mod.functions_items():
+        if isinstance(func, relax.Function):
+            relax.analysis.post_order_visit(func, visit)
+    return sizes
+
+
 def allocate_workspace(mod: tvm.IRModule) -> tvm.IRModule:
     """The pass function: see the module docstring for the semantics."""
     funcs = {gv.name_hint: f for gv, f in mod.functions_items() if isinstance(f, relax.Function)}
-    sizes = [int(_attr(f, _SIZE)) for f in funcs.values() if _attr(f, _SIZE) is not None]
-    if not sizes:
+    sizes = _sizes(mod)
+    if not any(sizes):  # none, or all 0: as the C++ pass
         return mod
-    taking = _functions_taking_workspace(funcs)
+    usages = {name: _usage(func) for name, func in funcs.items()}
+    taking = _functions_taking_workspace(funcs, usages)
     threader = _WorkspaceThreader(mod, _workspace_size(sizes), taking)
+    threader.usages = usages
     threader.add_signatures(mod)
     builder = threader.builder_
     for name, func in funcs.items():
-        threader.workspace = None
         threader.module_level = name
         new_func = threader.visit_expr(func)
         gvar = threader.gvar_map.get(name, mod.get_global_var(name))

@@ -43,6 +43,16 @@ WRONG_FIXES = {
     "pass sets it on every renamed function)",
     "alloc-per-call": "the entry function allocates a fresh workspace for every call instead of "
     "one for all",
+    "lazy-allocation": "the workspace is allocated lazily, in the block of the first call that "
+    "needs it: a DataflowVar, or out of scope in the other branch of an If",
+    "local-sized-missed": "takers are found top-down: a Codegen function whose only sized "
+    "function is a local Composite does not take the workspace",
+    "allocates-inside-external": "a Codegen function whose only sized function is a local "
+    "Composite allocates the workspace in its own body",
+    "module-level-sizes-only": "W is the largest WorkspaceSize of the module-level functions; "
+    "a larger one of a local function is ignored",
+    "bound-var-call-missed": "a call through a variable bound to a renamed GlobalVar "
+    "(f = cls.inner; f(x)) gets no workspace argument",
 }
 
 _Threader = fix._WorkspaceThreader._cls  # the class behind the decorated mutator
@@ -52,9 +62,9 @@ def _sized(funcs):
     return {name for name, f in funcs.items() if fix._attr(f, fix._SIZE) is not None}
 
 
-def _not_transitive(funcs):
+def _not_transitive(funcs, usages):
     sized = _sized(funcs)
-    return sized | {n for n, f in funcs.items() if fix._takes_workspace(f, sized)}
+    return sized | {n for n, f in funcs.items() if fix._takes_workspace(f, sized, usages[n])}
 
 
 def _only_inner(mod):
@@ -102,6 +112,43 @@ def _alloc_per_call(self):
 
 _reference_workspace = _Threader._workspace
 
+
+def _lazy_workspace(self):
+    if self.workspace is None:  # emitted into whatever block the call is in
+        alloc = relax.op.builtin.alloc_tensor(relax.ShapeExpr([self.size]), "uint8", 0)
+        self.workspace = self.builder_.emit(alloc, "workspace_main")
+    return self.workspace
+
+
+def _top_down(func, taking, usage):
+    """The takers rule without local functions: sized, or external referencing a taker."""
+    names, _ = usage
+    sized = fix._attr(func, fix._SIZE) is not None
+    return sized or (fix._is_external(func) and bool(names & taking))
+
+
+def _allocating_anywhere(self):
+    depth, self.external_depth = self.external_depth, 0
+    try:
+        return _reference_workspace(self)
+    finally:
+        self.external_depth = depth
+
+
+def _module_level_sizes(mod):
+    funcs = [f for _, f in mod.functions_items() if isinstance(f, relax.Function)]
+    return [int(fix._attr(f, fix._SIZE)) for f in funcs if fix._attr(f, fix._SIZE) is not None]
+
+
+_reference_callee = _Threader._callee_takes_workspace
+
+
+def _callee_unless_bound_gvar(self, op):
+    if isinstance(op, relax.Var) and isinstance(self.lookup_binding(op), tvm.ir.GlobalVar):
+        return False
+    return _reference_callee(self, op)
+
+
 _PATCHES = {
     "not-transitive": [(fix, "_functions_taking_workspace", _not_transitive)],
     "only-inner": [(fix, "allocate_workspace", _only_inner)],
@@ -111,14 +158,14 @@ _PATCHES = {
         (_Threader, "visit_global_var_", _remap_unless(lambda self: self.depth > 1)),
     ],
     "strip-only": [
-        (fix, "_functions_taking_workspace", lambda funcs: set()),
-        (fix, "_takes_workspace", lambda func, names: False),
+        (fix, "_functions_taking_workspace", lambda funcs, usages: set()),
+        (fix, "_takes_workspace", lambda func, taking, usage: False),
     ],
     "drop-global-symbol": [
         (fix, "_renamed", lambda func, name: func.without_attr("global_symbol"))
     ],
     "every-caller-allocates": [
-        (fix, "_takes_workspace", lambda func, names: fix._attr(func, fix._SIZE) is not None)
+        (fix, "_takes_workspace", lambda func, *_: fix._attr(func, fix._SIZE) is not None)
     ],
     "composite-callers-skipped": [
         (_Threader, "visit_function_", _tracking_depth(_Threader.visit_function_)),
@@ -128,6 +175,14 @@ _PATCHES = {
         (fix, "_renamed", lambda func, name: func.with_attr("global_symbol", name))
     ],
     "alloc-per-call": [(_Threader, "_workspace", _alloc_per_call)],
+    "lazy-allocation": [(_Threader, "_workspace", _lazy_workspace)],
+    "local-sized-missed": [(fix, "_takes_workspace", _top_down)],
+    "allocates-inside-external": [
+        (fix, "_takes_workspace", _top_down),
+        (_Threader, "_workspace", _allocating_anywhere),
+    ],
+    "module-level-sizes-only": [(fix, "_sizes", _module_level_sizes)],
+    "bound-var-call-missed": [(_Threader, "_callee_takes_workspace", _callee_unless_bound_gvar)],
 }
 
 
