@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Python reference fixes for the three bug reports (this repository only).
+"""Python reference fixes for the four bug reports (this repository only).
 
 Each module fixes one report in-process, with exactly the semantics the upstream tests in
 tests/python expect, and its docstring names the C++ change a maintainer would make:
@@ -24,6 +24,9 @@ tests/python expect, and its docstring names the C++ change a maintainer would m
 * ``host_scalar``: a host-level scalar cell of a device function reaches the kernel by
   value instead of being allocated on the device and written from the host.
 * ``verify_memory``: VerifyMemory rejects host access to device memory inside tvm.compile.
+* ``narrow_scalar``: SplitHostDevice passes a kernel scalar narrower than 32 bits (float16,
+  bfloat16, int8, int16, uint8, uint16, bool) as a 32-bit value that every GPU runtime can
+  pass, and the kernel narrows it back at its entry.
 
 ``install(names)`` installs the named fixes and returns a callable that removes them.
 """

@@ -20,7 +20,7 @@ adds are this repository's upstream test files with the bug xfail marks removed 
 export_to_tvm.py merges them into TVM's files).
 
     python scripts/check_patches.py                 # exit 0 all good, 1 findings, 2 cannot run
-    python scripts/check_patches.py --tests-of P    # the test files that belong with patch P
+    python scripts/check_patches.py --tests-of P    # the tests that belong with patch P
     python scripts/check_patches.py --companions-of P   # other files patch P may touch
 """
 
@@ -29,30 +29,59 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from export_to_tvm import ExportError, drop_bug_xfails, split_ours
+from export_to_tvm import ExportError, drop_bug_xfails, select_names, split_ours
 
 ROOT = Path(__file__).resolve().parent.parent
 PATCHES = ROOT / "patches"
 
-# source file a patch fixes -> this repository's upstream test files that go with it
-FIXES = {
-    "src/relax/transform/allocate_workspace.cc": [
-        "tests/python/relax/test_transform_allocate_workspace.py",
+SHD = "tests/python/tirx-transform/test_tir_transform_split_host_device.py"
+CUDA = "tests/python/codegen/test_target_codegen_cuda.py"
+# the narrow-scalar tests in the two files it shares with the host-scalar fix
+NARROW = {
+    SHD: [
+        "test_narrow_let_scalar_kernel_param_widened",
+        "test_narrow_int_params_widened_to_32_bits",
+        "test_wide_scalar_kernel_params_unchanged",
+        "test_narrow_scalar_of_cpu_kernel_unchanged",
+        "test_float16_host_scalar_cell_passed_widened",
     ],
-    "src/tirx/transform/lower_tvm_builtin.cc": [
-        "tests/python/tirx-transform/test_tir_transform_lower_tvm_builtin.py",
-        "tests/python/tirx-transform/test_tir_transform_split_host_device.py",
-        "tests/python/codegen/test_target_codegen_cuda.py",
-    ],
-    "src/tirx/analysis/verify_memory.cc": [
-        "tests/python/tirx-analysis/test_tir_analysis_verify_memory.py",
+    CUDA: [
+        "_check_kernel_scalar_param",
+        "test_cuda_narrow_let_scalar",
+        "test_cuda_wide_let_scalar",
+        "test_cuda_bool_let_scalar",
+        "test_cuda_float16_host_scalar_cell",
     ],
 }
-# other files a fix may touch besides its main one
-COMPANIONS = {
-    "src/tirx/transform/lower_tvm_builtin.cc": ["src/tirx/transform/split_host_device.cc"],
-    # an existing TVM test whose kernel relied on the verifier's silence (no thread index)
-    "src/tirx/analysis/verify_memory.cc": ["tests/python/tirx/iket/test_iket_profiler.py"],
+# each patch, by its number: the source it fixes, the other files it may touch, and this
+# repository's tests it carries ({file: None for all of it, or "a,b" / "-a,b" to select
+# top-level definitions, as export_to_tvm.py --only PATH::NAMES takes them)
+PATCH_TABLE = {
+    "0001": (
+        "src/relax/transform/allocate_workspace.cc",
+        [],
+        {"tests/python/relax/test_transform_allocate_workspace.py": None},
+    ),
+    "0002": (
+        "src/tirx/transform/lower_tvm_builtin.cc",
+        ["src/tirx/transform/split_host_device.cc"],
+        {
+            "tests/python/tirx-transform/test_tir_transform_lower_tvm_builtin.py": None,
+            SHD: "-" + ",".join(NARROW[SHD]),
+            CUDA: "-" + ",".join(NARROW[CUDA]),
+        },
+    ),
+    "0003": (
+        "src/tirx/analysis/verify_memory.cc",
+        # an existing TVM test whose kernel relied on the verifier's silence (no thread index)
+        ["tests/python/tirx/iket/test_iket_profiler.py"],
+        {"tests/python/tirx-analysis/test_tir_analysis_verify_memory.py": None},
+    ),
+    "0004": (
+        "src/tirx/transform/split_host_device.cc",
+        [],
+        {SHD: ",".join(NARROW[SHD]), CUDA: ",".join(NARROW[CUDA])},
+    ),
 }
 AUTHOR = "From: Seed 000e2e69 maintainers"
 HEADER = re.compile(r"^From [0-9a-f]{40} Mon Sep 17 00:00:00 2001$")
@@ -79,10 +108,11 @@ def _subsequence(needle, haystack):
     return all(any(line == h for h in it) for line in needle)
 
 
-def test_problems(path, is_new, added):
+def test_problems(path, spec, is_new, added):
     """How the patch's version of our test file ``path`` differs from the repository's."""
     try:
-        want = drop_bug_xfails((ROOT / path).read_text())
+        text = (ROOT / path).read_text()
+        want = drop_bug_xfails(select_names(text, spec) if spec else text)
         body = split_ours(want)[1]
     except ExportError as err:
         return [f"{path}: {err}"]
@@ -93,10 +123,9 @@ def test_problems(path, is_new, added):
     return []
 
 
-def main_source(text):
-    touched = re.findall(r"^diff --git a/(\S+) b/\S+$", text, flags=re.MULTILINE)
-    sources = [t for t in touched if t in FIXES]
-    return touched, (sources[0] if len(sources) == 1 else None)
+def entry_of(patch):
+    """The PATCH_TABLE entry of a patch file, by the number its name starts with."""
+    return PATCH_TABLE.get(Path(patch).name[:4])
 
 
 def check(patch):
@@ -116,35 +145,39 @@ def check(patch):
         problems.append("no 'Subject: [TAG]... text' line (git format-patch -k, TVM's tags)")
     if "\n---\n" not in text:
         problems.append("no '---' separator between message and diff")
-    touched, main = main_source(text)
+    touched = re.findall(r"^diff --git a/(\S+) b/\S+$", text, flags=re.MULTILINE)
     if not touched:
         return [*problems, "touches no file"]
-    if main is None:
-        return [*problems, f"must fix exactly one of {sorted(FIXES)}, touches {touched}"]
-    ours = FIXES[main]
+    entry = entry_of(patch)
+    if entry is None:
+        return [*problems, f"not a patch of the table (numbers {', '.join(PATCH_TABLE)})"]
+    main, companions, ours = entry
+    if main not in touched:
+        problems.append(f"does not touch {main}, the source it fixes")
     for path in touched:
-        if path != main and path not in COMPANIONS.get(main, []) and path not in ours:
+        if path != main and path not in companions and path not in ours:
             problems.append(f"touches {path}, which does not belong to a fix of {main}")
     diffs = file_diffs(text)
-    for path in ours:
+    for path, spec in ours.items():
         if path not in diffs:
             problems.append(f"does not add the tests of {path}")
         else:
-            problems += test_problems(path, *diffs[path])
+            problems += test_problems(path, spec, *diffs[path])
     return problems
 
 
 def main(argv):
     if len(argv) == 2 and argv[0] in ("--tests-of", "--companions-of"):
         path = Path(argv[1])
-        if not path.is_file():
-            print(f"check_patches: error: no such patch {path}", file=sys.stderr)
+        entry = entry_of(path) if path.is_file() else None
+        if entry is None:
+            print(f"check_patches: error: {path} is not a patch of the table", file=sys.stderr)
             return 2
-        _, source = main_source(path.read_text())
-        if source is None:
-            print(f"check_patches: error: {path} fixes none of {sorted(FIXES)}", file=sys.stderr)
-            return 2
-        print("\n".join(FIXES[source] if argv[0] == "--tests-of" else COMPANIONS.get(source, [])))
+        _, companions, ours = entry
+        if argv[0] == "--tests-of":  # as export_to_tvm.py --only takes them
+            print("\n".join(f"{f}::{s}" if s else f for f, s in ours.items()))
+        else:
+            print("\n".join(companions))
         return 0
     if argv:
         print(f"check_patches: error: unknown arguments {argv}", file=sys.stderr)

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Is my TVM affected? Probes the TVM on the Python path for the three bug reports.
+"""Is my TVM affected? Probes the TVM on the Python path for the four bug reports.
 
     python scripts/check_tvm.py            # table of bug x layer: present / fixed / untestable
     python scripts/check_tvm.py --json     # the same, as JSON
@@ -57,6 +57,10 @@ BUGS = {
     "verify_memory": (
         "VerifyMemory silent on host access to device memory in tvm.compile",
         "repro_verify_memory_silent",
+    ),
+    "narrow_scalar": (
+        "kernel scalar narrower than 32 bits compiles but the GPU runtime cannot pass it",
+        "repro_narrow_kernel_scalar",
     ),
 }
 STATUSES = ("present", "fixed", "untestable")

@@ -33,7 +33,9 @@
   gives each kernel a ``global_symbol``).
 * ``--drop-bug-xfails`` removes the strict xfail marks that belong to the three bug
   reports (for a checkout that carries the fixes: this is how patches/ gets its tests).
-* ``--only PATH``: export just these files (paths as in this repository, repeatable).
+* ``--only PATH[::NAMES]``: export just these files (paths as in this repository,
+  repeatable); ``::a,b`` keeps only those top-level definitions of the file, ``::-a,b`` all
+  but those (two patches adding tests to the same TVM file).
 * ``--api-of PYTHON``: adapt to the TVM that interpreter imports instead of the checkout's
   own sources (a wheel run inside a TVM tree of another version).
 * ruff then sorts the merged imports, formats, checks and format-checks the written
@@ -376,6 +378,44 @@ def _imported(node):
     return {(node.module, a.name, a.asname) for a in node.names}
 
 
+def select_names(text, spec):
+    """Keep only some top-level definitions of one of our files: ``spec`` is ``a,b`` (just
+    these) or ``-a,b`` (all but these). Module-level names and imports that only the
+    dropped definitions used go too."""
+    exclude = spec.startswith("-")
+    names = set(spec.lstrip("-").split(","))
+    tree = ast.parse(text)
+    defined = set().union(*map(_defined_names, tree.body))
+    unknown = names - defined
+    if unknown:
+        raise ExportError(f"no top-level {', '.join(sorted(unknown))} to select")
+    drop = [
+        n
+        for n in tree.body
+        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        and ((n.name in names) == exclude)
+    ]
+    while True:
+        text = _cut_defs(text, drop)
+        tree = ast.parse(text)
+        used = _loaded_names(tree) | {
+            a.value.id
+            for a in ast.walk(tree)
+            if isinstance(a, ast.Attribute) and isinstance(a.value, ast.Name)
+        }
+        drop = [
+            n
+            for n in tree.body
+            if (isinstance(n, ast.Assign) and not _defined_names(n) & used)
+            or (
+                isinstance(n, ast.Import | ast.ImportFrom)
+                and not {a.asname or a.name.split(".")[0] for a in n.names} & used
+            )
+        ]
+        if not drop:
+            return text
+
+
 def split_ours(text):
     """An upstream file of this repository -> (import statements, body text): the body is
     everything after the imports up to the ``__main__`` block (the tests and helpers)."""
@@ -505,15 +545,21 @@ def main(argv=None):
         sources = sorted(UPSTREAM.rglob("test_*.py"))
         if not sources:
             raise ExportError(f"no upstream test files under {UPSTREAM}")
+        selection = {}
         if args.only:
             known = {str(s.relative_to(ROOT)): s for s in sources}
-            unknown = [o for o in args.only if o not in known]
+            only = [o.partition("::") for o in args.only]
+            unknown = [path for path, _, _ in only if path not in known]
             if unknown:
                 raise ExportError(f"--only: not an upstream test file: {', '.join(unknown)}")
-            sources = [known[o] for o in args.only]
+            sources = [known[path] for path, _, _ in only]
+            selection = {known[path]: spec for path, _, spec in only if spec}
         outputs = {}
         for src in sources:
-            text = adapt_spelling(src.read_text(), spelling)
+            text = src.read_text()
+            if src in selection:
+                text = select_names(text, selection[src])
+            text = adapt_spelling(text, spelling)
             if not ffi_launch:
                 text = adapt_launch(text)
             if args.drop_bug_xfails:

@@ -88,7 +88,7 @@ for mode in unpatched patched; do
   fi
   "$TVM_PYTHON" "$root/scripts/check_tvm.py" --check > "$work/check-$mode.log" 2>&1
   result[$mode,check_rc]=$?
-  result[$mode,check]=$(grep -E "^(host_scalar|allocate_workspace|verify_memory):" "$work/check-$mode.log" | tr '\n' ';' | sed 's/;$//; s/;/; /g')
+  result[$mode,check]=$(grep -E "^[a-z_]+: " "$work/check-$mode.log" | grep -v "^commit: " | tr '\n' ';' | sed 's/;$//; s/;/; /g')
   echo "=== TVM's own tests ($mode)"
   for f in "${TVM_OWN_TESTS[@]}"; do
     flog="$work/own-$mode-$(basename "$f" .py | tr -c 'a-zA-Z0-9_\n' _).log"

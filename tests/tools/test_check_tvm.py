@@ -26,7 +26,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "check_tvm.py"
-BUGS = ("host_scalar", "allocate_workspace", "verify_memory")
+BUGS = ("host_scalar", "allocate_workspace", "verify_memory", "narrow_scalar")
 
 
 def check_tvm(*args, python_flags=()):
@@ -41,7 +41,7 @@ def check_tvm(*args, python_flags=()):
 
 @pytest.fixture(scope="module")
 def report():
-    # One child process probes all three bugs (a few CUDA compiles: the slowest test here).
+    # One child process probes all four bugs (a few CUDA compiles: the slowest test here).
     rc, out, err = check_tvm("--json", "--check")
     assert "Traceback" not in err, err
     return rc, json.loads(out)
@@ -93,3 +93,13 @@ def test_no_tvm_is_a_one_line_error(tmp_path):
     assert err.startswith("check_tvm: error: cannot import tvm")
     assert len(err.strip().splitlines()) == 1
     assert out == ""
+
+
+def test_narrow_scalar_row_has_a_codegen_and_a_gpu_layer(report):
+    """The narrow kernel scalar row: the CPU codegen layer, and the GPU layer only on request."""
+    _, data = report
+    layers = {f["layer"]: f for f in data["findings"] if f["bug"] == "narrow_scalar"}
+    assert list(layers) == ["codegen", "gpu run"]
+    assert layers["codegen"]["status"] in ("present", "fixed")
+    assert layers["gpu run"]["status"] == "untestable"
+    assert "not requested" in layers["gpu run"]["evidence"]

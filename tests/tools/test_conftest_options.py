@@ -29,7 +29,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-ALL = "allocate_workspace, host_scalar, verify_memory"
+sys.path.insert(0, str(ROOT))
+from bug_reports import BUG_REPORTS  # noqa: E402
+
+ALL = ", ".join(sorted(BUG_REPORTS))
 
 
 @pytest.fixture(scope="module")

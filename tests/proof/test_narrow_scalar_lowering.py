@@ -1,0 +1,223 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Narrow kernel scalars through the whole cuda lowering, 12 dtypes x 3 spellings (this
+repository only).
+
+The upstream files pin SplitHostDevice with Before/Expected modules at float16, int8, uint16
+and bool, and the CUDA kernel signature at six dtypes. This file sweeps every case of
+narrow_scalar_cases.py:
+
+* the module as MakePackedAPI receives it (right after SplitHostDevice and whatever fixes
+  wrap it): the kernel's scalar parameter has a dtype the runtime can pass, the 32-bit one
+  for a narrow dtype; the host passes ``Cast(wide, <value of the narrow dtype>)``; the kernel
+  starts by binding the narrow value back, ``Bind(v, Cast(narrow, param))``, and uses the
+  parameter nowhere else; a 32- or 64-bit scalar is passed as it is;
+* the CUDA kernel signature: the scalar parameter's C type (all dtypes but bfloat16, whose
+  host scalars do not compile on 0.27 at all, a separate failure);
+* SplitHostDevice alone on a parameter of each dtype (bfloat16 included), and on a kernel
+  called directly on the CPU, whose narrow parameters stay as they are.
+
+A narrow case fails on the released wheel with ScalarNotLaunchable (a kernel scalar the
+runtime cannot pass, or a value passed by pointer); other deviations are plain assertion
+failures, which no xfail accepts.
+"""
+
+import functools
+import sys
+from pathlib import Path
+
+import pytest
+import tvm_ffi
+
+import tvm
+from tvm.script import tirx as T
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import narrow_scalar_cases as cases
+
+NARROW_REASON = "narrow kernel scalar parameter the runtime cannot pass"
+HOST_SCALAR_REASON = "host-level scalar cell passed by pointer"
+
+
+class ScalarNotLaunchable(AssertionError):
+    """The value reaches the kernel in a form the runtime cannot launch."""
+
+
+def _marks(spelling, dtype):
+    """The xfails of a case: one per report whose bug it shows."""
+    marks = []
+    if cases.split_dtype(spelling, dtype) in cases.NARROW:
+        marks.append(
+            pytest.mark.xfail(strict=True, raises=ScalarNotLaunchable, reason=NARROW_REASON)
+        )
+    if spelling == "cell":
+        marks.append(
+            pytest.mark.xfail(strict=True, raises=ScalarNotLaunchable, reason=HOST_SCALAR_REASON)
+        )
+    return marks
+
+
+def _case(spelling, dtype):
+    return pytest.param(spelling, dtype, marks=_marks(spelling, dtype), id=f"{spelling}-{dtype}")
+
+
+LOWERED = [
+    _case(s, d) for d in cases.DTYPES for s in cases.SPELLINGS if (s, d) not in cases.NOT_LOWERED
+]
+COMPILED = [
+    _case(s, d) for d in cases.DTYPES for s in cases.SPELLINGS if d not in cases.NOT_COMPILED
+]
+
+
+@functools.cache
+def lower(spelling, dtype):
+    """(module as MakePackedAPI receives it, CUDA source or None when not compiled)."""
+    captured = []
+
+    @tvm.instrument.pass_instrument
+    class _BeforeMakePackedAPI:
+        def run_before_pass(self, mod, info):
+            if info.name == "tirx.MakePackedAPI":
+                captured.append(mod)
+
+    mod = cases.make(spelling, dtype)
+    source = None
+    with tvm.transform.PassContext(instruments=[_BeforeMakePackedAPI()]):
+        if dtype in cases.NOT_COMPILED:
+            target = tvm.target.Target("cuda", host="llvm")
+            pipeline = tvm.tirx.get_default_tir_pipeline(target)[0]
+            try:
+                pipeline(tvm.tirx.transform.BindTarget(target)(mod))
+            except tvm.error.InternalError:
+                # MakePackedAPI cannot bind a bfloat16 argument (after the capture)
+                if not captured:
+                    raise
+        else:
+            lib = tvm.compile(mod, target="cuda")
+            source = lib.mod.imports[0].inspect_source()
+    return captured[0], source
+
+
+# the kernel launch: T.call_ffi_kernel on the wheel, T.call_packed on TVM main of 2026-08
+LAUNCH_OPS = ("tirx.call_ffi_kernel", "tirx.tvm_call_packed")
+
+
+def _launch(host):
+    """The launch ``(T.call_ffi_kernel | T.call_packed)("main_kernel", ...)`` of the host."""
+    found = []
+
+    def visit(node):
+        if isinstance(node, tvm.ir.Call) and isinstance(node.op, tvm.ir.Op):
+            if node.op.name in LAUNCH_OPS:
+                found.append(node)
+
+    tvm_ffi.structural_walk(host.body, visit, order="pre")
+    assert len(found) == 1, found
+    return found[0]
+
+
+def _uses(stmt, var):
+    count = [0]
+
+    def visit(node):
+        if isinstance(node, tvm.ir.Var) and node.same_as(var):
+            count[0] += 1
+
+    tvm_ffi.structural_walk(stmt, visit, order="pre")
+    return count[0]
+
+
+def check_kernel_scalar(mod, dtype):
+    """The kernel's one scalar parameter, the host's argument for it and the kernel's entry,
+    for a value of ``dtype``."""
+    kernel, host = mod["main_kernel"], mod["main"]
+    scalars = [(i, p) for i, p in enumerate(kernel.params) if isinstance(p.ty, tvm.ir.PrimType)]
+    if not scalars:
+        raise ScalarNotLaunchable(f"no scalar kernel parameter: {list(kernel.params)}")
+    assert len(scalars) == 1, kernel.params
+    index, param = scalars[0]
+    if str(param.ty) not in cases.LAUNCHABLE:
+        raise ScalarNotLaunchable(f"kernel parameter {param.name}: {param.ty}")
+    assert str(param.ty) == cases.passed_as(dtype), (dtype, param.ty)
+
+    arg = _launch(host).args[1 + index]
+    body = kernel.body
+    first = body.seq[0] if isinstance(body, tvm.tirx.SeqStmt) else body
+    if dtype in cases.NARROW:
+        # the host converts the narrow value to the parameter's type
+        assert isinstance(arg, tvm.tirx.Cast), arg
+        assert str(arg.ty) == str(param.ty) and str(arg.value.ty) == dtype, arg
+        # the kernel converts it back first, and computes with the narrow value only
+        assert isinstance(first, tvm.tirx.Bind), first
+        assert str(first.var.ty) == dtype, first
+        assert isinstance(first.value, tvm.tirx.Cast) and first.value.value.same_as(param)
+        assert _uses(body, param) == 1, kernel
+    else:
+        assert str(arg.ty) == dtype, arg
+        assert not (isinstance(first, tvm.tirx.Bind) and _uses(first, param)), first
+
+
+@pytest.mark.parametrize("spelling, dtype", LOWERED)
+def test_kernel_scalar_after_split(spelling, dtype):
+    check_kernel_scalar(lower(spelling, dtype)[0], cases.split_dtype(spelling, dtype))
+
+
+@pytest.mark.parametrize("spelling, dtype", COMPILED)
+def test_cuda_kernel_signature(spelling, dtype):
+    params = cases.kernel_params(lower(spelling, dtype)[1])
+    scalars = [ctype for ctype, pointer, _ in params if not pointer]
+    if not scalars:
+        raise ScalarNotLaunchable(f"no scalar kernel parameter: {params}")
+    assert len(scalars) == 1, params
+    if scalars[0] not in cases.C_TYPES.values():
+        raise ScalarNotLaunchable(f"kernel scalar parameter of C type {scalars[0]}")
+    assert scalars[0] == cases.C_TYPES[cases.passed_as(dtype)], (dtype, params)
+
+
+def _split_param(dtype, device):
+    """SplitHostDevice of ``main(x)`` whose ``device`` region reads ``x``: (kernel, host)."""
+    ty = getattr(T, dtype)
+
+    @T.prim_func
+    def main(x: ty):
+        T.func_attr({"target": T.target("cuda", host="llvm")})
+        T.attr(T.target(device), "target", 0)
+        T.evaluate(x)
+
+    after = tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": main}))
+    return after["main_kernel"], after["main"]
+
+
+@pytest.mark.parametrize(
+    "dtype", [pytest.param(d, marks=_marks("param", d), id=d) for d in cases.DTYPES]
+)
+def test_split_widens_narrow_param(dtype):
+    """Every dtype, bfloat16 included: the cuda kernel's parameter is launchable."""
+    kernel, host = _split_param(dtype, "cuda")
+    (param,) = kernel.params
+    if str(param.ty) not in cases.LAUNCHABLE:
+        raise ScalarNotLaunchable(f"kernel parameter {param.name}: {param.ty}")
+    assert str(param.ty) == cases.passed_as(dtype)
+    arg = _launch(host).args[1]
+    assert str(arg.ty) == str(param.ty)
+
+
+@pytest.mark.parametrize("dtype", list(cases.NARROW))
+def test_cpu_kernel_keeps_narrow_param(dtype):
+    """A kernel called directly on the CPU takes the narrow scalar as it is (control)."""
+    kernel, _ = _split_param(dtype, "llvm")
+    assert [str(p.ty) for p in kernel.params] == [dtype]
