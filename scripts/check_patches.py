@@ -86,7 +86,7 @@ PATCH_TABLE = {
 AUTHOR = "From: Seed 000e2e69 maintainers"
 HEADER = re.compile(r"^From [0-9a-f]{40} Mon Sep 17 00:00:00 2001$")
 # `git format-patch -k`: no [PATCH] prefix, so that `git am -k` keeps TVM's tags
-SUBJECT = re.compile(r"^Subject: (\[[A-Za-z]+\])+ \S")
+SUBJECT = re.compile(r"^Subject: (?!\[PATCH)(\[[A-Za-z]+\])+ \S")
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 

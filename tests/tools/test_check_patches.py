@@ -30,12 +30,14 @@ PATCHES = sorted((ROOT / "patches").glob("*.patch"))
 
 
 @pytest.fixture(params=PATCHES, ids=[p.name[:4] for p in PATCHES])
-def patch_text(request):
+def patch_text(request, tmp_path):
+    # candidates are checked under the patch's own name: the table knows patches by number
+    tmp_path.joinpath("name").write_text(request.param.name)
     return request.param.read_text()
 
 
 def problems_of(tmp_path, text):
-    path = tmp_path / "candidate.patch"
+    path = tmp_path / tmp_path.joinpath("name").read_text()
     path.write_bytes(text.encode())
     return check_patches.check(path)
 
@@ -92,6 +94,12 @@ def test_unrelated_file_is_rejected(tmp_path, patch_text):
     head, sep, tail = patch_text.partition("diff --git ")
     broken = head + extra + sep + tail
     assert any("src/relax/ir/expr.cc" in p for p in problems_of(tmp_path, broken))
+
+
+def test_patch_without_a_table_entry_is_rejected(tmp_path, patch_text):
+    path = tmp_path / "0099-unknown.patch"
+    path.write_text(patch_text)
+    assert any("not a patch of the table" in p for p in check_patches.check(path))
 
 
 def test_plain_diff_is_not_a_format_patch(tmp_path, patch_text):
