@@ -25,11 +25,19 @@ export_to_tvm.py merges them into TVM's files).
 """
 
 import re
+import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from export_to_tvm import ExportError, drop_bug_xfails, select_names, split_ours
+from export_to_tvm import (
+    ExportError,
+    adapt_launch,
+    drop_bug_xfails,
+    find_ruff,
+    select_names,
+    split_ours,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 PATCHES = ROOT / "patches"
@@ -108,11 +116,29 @@ def _subsequence(needle, haystack):
     return all(any(line == h for h in it) for line in needle)
 
 
+def formatted(text):
+    """``text`` as ruff formats it with TVM's configuration (this repository's copy)."""
+    ruff = find_ruff()
+    if not ruff:
+        raise ExportError("ruff not found (run scripts/setup.sh)")
+    proc = subprocess.run(
+        [ruff, "format", "--config", str(ROOT / "pyproject.toml"), "-"],
+        input=text,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise ExportError(f"ruff format failed: {proc.stderr.strip()}")
+    return proc.stdout
+
+
 def test_problems(path, spec, is_new, added):
     """How the patch's version of our test file ``path`` differs from the repository's."""
     try:
         text = (ROOT / path).read_text()
-        want = drop_bug_xfails(select_names(text, spec) if spec else text)
+        # as the export writes it into the patches' tree (TVM main of 2026-08)
+        want = formatted(adapt_launch(drop_bug_xfails(select_names(text, spec) if spec else text)))
         body = split_ours(want)[1]
     except ExportError as err:
         return [f"{path}: {err}"]
