@@ -16,46 +16,50 @@
 # under the License.
 """Reference fix for the host-level scalar report (TIRx/CUDA, seeds/000).
 
-A host-level scalar cell (``c: T.float32 = v``, on 0.27 also ``c = v``) is a one-element
-``local`` buffer allocated outside any device region. Today LowerTVMBuiltin turns it into
-``TVMBackendAllocWorkspace(<device type of the target>, ...)`` while the store that
-initializes it stays in host code, and SplitHostDevice passes its data pointer to the kernel.
-The C++ patch this module is the blueprint for changes two places:
+A host-level scalar (``c: T.float32 = v``, on 0.27 also ``c = v``) is a one-element ``local``
+buffer allocated outside every device region; an array (``x: T.float32[4]``) is a larger one.
+Today LowerTVMBuiltin allocates every such buffer of a cuda function with
+``TVMBackendAllocWorkspace(kDLCUDA, ...)`` while the host code stores into it, and
+SplitHostDevice hands its pointer to the kernels. The C++ patch this module is the blueprint
+for (patches/0002) decides where these buffers live in SplitHostDevice, which sees the host
+code and every kernel of a function, and LowerTVMBuiltin follows the decision:
 
-S1  src/tirx/transform/lower_tvm_builtin.cc, ``BuiltinLower::VisitStmt_(const AllocBufferNode*)``:
-    before the device-workspace lowering, when ``device_type_`` is not kDLCPU, an allocation
-    whose storage scope is ``local`` and whose size is a positive constant below
-    ``runtime::kMaxStackAlloca`` bytes is returned unchanged (a host stack allocation, exactly
-    as a small ``global`` allocation on kDLCPU is today). The pass only runs on host functions
-    (``IsHostFunc``), so every such allocation is a host-level cell. ``global`` scope keeps
-    today's rule (device workspace on non-CPU devices, stack for small CPU allocations), and
-    so does every allocation on kDLCPU: a host-level ``local`` cell there is a CPU workspace,
-    host memory, which is correct and stays as it is (the smallest change that fixes the bug).
+S1  src/tirx/transform/split_host_device.cc, ``HostLocalBuffers::Classify``: for a function
+    whose target has a host and a non-CPU device, each ``local`` AllocBuffer of the host code
+    is classified over the whole function (one kernel may write what another reads):
 
-S2  src/tirx/transform/split_host_device.cc, ``HostDeviceSplitter::SplitDeviceFunc`` (with a
-    small collector of the host-level ``local`` one-element AllocBuffers of ``cur_func_``):
-    when an undefined buffer of the device region is such a cell and the region only reads
-    it (BufferLoad at index 0, no store, no other use of the buffer or its data pointer),
-    the kernel gets a scalar parameter of the buffer's dtype instead of ``<name>_ptr``, and the
-    launch passes ``BufferLoad(cell, {0})`` as its argument (the value the cell holds at that
-    launch, so a host reassignment between two launches is seen); the region's loads of the
-    cell are substituted by the parameter. This is what ``c: T.let[T.float32] = v`` gives today.
+    * no kernel uses it: host memory;
+    * the host code uses it and kernels only load its single element (a one-element buffer of
+      a scalar type, all indices zero): host memory, passed to each kernel by value (S2);
+    * the host code uses it and a kernel stores into it, takes its address (``address_of``),
+      uses its pointer or loads from it while it has more than one element: ValueError at
+      compile time, with the spelling to use instead (``T.let``, a kernel-local variable, a
+      ``global`` buffer);
+    * only kernels use it: left as it is (device memory the kernels share, as today).
 
-Kernel-level cells (allocated inside the device region) and ``global`` buffers are untouched.
-A host-level cell that a kernel writes (or whose pointer it takes) is outside S2: the kernel
-still gets its pointer, which after S1 is host stack memory (today it is device memory that
-the host writes); such code is wrong either way and no test here relies on it.
+    Host memory gets the AllocBuffer annotation ``{"device_type": 1}`` (kDLCPU). ``global``
+    buffers and DeclBuffer aliases are never candidates.
 
-``install()`` reproduces S1 and S2 in-process on the released wheel:
+S2  ``HostValueToParam`` + ``HostDeviceSplitter::SplitDeviceFunc``: in each kernel, the loads
+    of a by-value buffer become one fresh scalar variable named like the buffer, which the
+    ordinary parameter capture makes a scalar kernel parameter; the launch passes the load
+    itself (``c[0]``), i.e. the value the host holds at that launch.
 
-* ``tvm.tirx.transform.SplitHostDevice`` is wrapped: right before the original pass, the
-  region's loads of each read-only cell are replaced by a fresh scalar Var, which the
-  original pass's ordinary parameter capture turns into a scalar kernel parameter; right
-  after it, the host's launch argument (that Var) is replaced by ``cell[0]``. The result is
-  exactly the C++ patch's.
-* ``tvm.tirx.transform.LowerTVMBuiltin`` is wrapped: the S1 allocations of host functions get
-  the ``disable_lower_builtin`` annotation, the original pass runs, and the annotations added
-  here are removed again, so the result is the plain allocation the C++ patch keeps.
+S3  src/tirx/transform/lower_tvm_builtin.cc: an AllocBuffer annotated ``device_type`` (only
+    kDLCPU is accepted) is lowered as on kDLCPU with device id 0, whatever the enclosing
+    ``device_type`` / ``device_id``: a CPU workspace, or the stack for a small ``global`` one.
+    Allocations without the annotation keep today's rule on every device.
+
+``install()`` reproduces S1-S3 in-process on the released wheel:
+
+* ``tvm.tirx.transform.SplitHostDevice`` is wrapped: right before the original pass each
+  function is classified (the ValueError is raised there), host memory is annotated, and the
+  kernels' loads of by-value buffers become fresh Vars; right after it, the host's launch
+  argument (that Var) becomes the load. The result is exactly the C++ patch's.
+* ``tvm.tirx.transform.LowerTVMBuiltin`` is wrapped: the annotated allocations that the CPU
+  rule keeps on the stack get ``disable_lower_builtin`` for the original pass (removed again
+  after it); for the others the workspace calls the original pass emits get the device
+  ``(kDLCPU, 0)``.
 
 Both pipelines of ``tvm.tirx.compilation_pipeline`` and the s_tir one (and their
 ``finalize_host_passes``) look the pass constructors up on ``tvm.tirx.transform`` each time
@@ -74,10 +78,12 @@ from tvm import tirx
 # AttrStmt keys that open a device region (what SplitHostDevice's annotator splits at).
 _DEVICE_REGION_KEYS = ("target", "thread_extent", "device_scope")
 _DISABLE_LOWER_BUILTIN = "disable_lower_builtin"
-# the AttrStmt key that overrides the target's device type inside LowerTVMBuiltin
-_DEVICE_TYPE_ATTR = "device_type"
-_MAX_STACK_ALLOCA = 1024  # runtime::kMaxStackAlloca
+# the AllocBuffer annotation that marks host memory, and its value
+_DEVICE_TYPE = "device_type"
 _KDLCPU = 1
+_MAX_STACK_ALLOCA = 1024  # runtime::kMaxStackAlloca
+_ALLOC_WORKSPACE = "tirx.TVMBackendAllocWorkspace"
+_FREE_WORKSPACE = "tirx.TVMBackendFreeWorkspace"
 
 
 def _is_device_region(stmt):
@@ -100,135 +106,409 @@ def _index(items, obj):
     return -1
 
 
+def _has_host(func):
+    """A function that runs on a host and launches on another (non-CPU) device."""
+    target = func.attrs.get("target") if func.attrs is not None else None
+    return (
+        target is not None
+        and target.host is not None
+        and target.get_target_device_type() != _KDLCPU
+    )
+
+
 # ---------------------------------------------------------------------------------------------
-# S2: host-level read-only local scalar cells reach the kernel by value
+# S1: classify the host code's local buffers over the whole function
 
 
-def _is_cell(buffer):
-    """A host-level scalar cell: a one-element ``local`` buffer."""
-    return buffer.scope() == "local" and _constant_elements(buffer) == 1
+def _is_candidate(alloc):
+    """A buffer of the host code that S1 classifies: a ``local`` AllocBuffer."""
+    return alloc.buffer.scope() == "local"
 
 
-def _host_cells(body):
-    """The cells allocated outside every device region."""
-    cells = []
+def _host_local_buffers(body):
+    """The candidates allocated outside every device region, in allocation order."""
+    found = []
 
     def visit(node):
         if _is_device_region(node):
             return tvm_ffi.WalkResult.SKIP
-        if isinstance(node, tirx.AllocBuffer) and _is_cell(node.buffer):
-            cells.append(node.buffer)
+        if isinstance(node, tirx.AllocBuffer) and _is_candidate(node):
+            found.append(node.buffer)
         return None
 
     tvm_ffi.structural_walk(body, visit, order="pre")
-    return cells
+    return found
 
 
-def _cell_uses(region, cells):
-    """(indices of the cells ``region`` reads through ``cell[0]``, indices of the cells it
-    uses in any other way: stores, other indices, aliases, their data pointer)."""
-    read, escaped = set(), set()
+def _is_single_element_load(load):
+    """A load of the single element of a one-element buffer of a scalar type."""
+    buffer = load.source
+    dtype = tvm.runtime.DataType(str(buffer.ty.dtype))
+    return (
+        dtype.lanes == 1
+        and _constant_elements(buffer) == 1
+        and all(isinstance(i, tirx.IntImm) and i.value == 0 for i in load.indices)
+    )
+
+
+def _kernel_use(node):
+    """How a kernel's use ``node`` of a candidate needs the buffer itself, or None when it only
+    needs its value: the message fragment of the ValueError."""
+    if isinstance(node, tvm.ir.TensorLoad):
+        return None if _is_single_element_load(node) else "loads an element of"
+    if isinstance(node, tirx.BufferStore):
+        return "stores into"
+    if isinstance(node, tvm.ir.Call):
+        return "takes the address of"
+    return "uses the pointer of"
+
+
+def _walk_uses(root, buffers, on_use, host_only=False):
+    """Call ``on_use(i, node)`` for each use of ``buffers[i]`` in ``root``: a load, a store,
+    ``address_of`` a load, or any other reference to the buffer (its pointer). With
+    ``host_only``, device regions are skipped."""
+
+    def walk(node):
+        tvm_ffi.structural_walk(node, visit, order="pre")
 
     def visit(node):
-        if isinstance(node, tvm.ir.TensorLoad):
-            i = _index(cells, node.source)
-            if i >= 0:
-                index = list(node.indices)
-                if len(index) == 1 and isinstance(index[0], tirx.IntImm) and index[0].value == 0:
-                    read.add(i)
-                else:
-                    escaped.add(i)
+        if host_only and _is_device_region(node):
+            return tvm_ffi.WalkResult.SKIP
+        if isinstance(node, tirx.AllocBuffer) and _index(buffers, node.buffer) >= 0:
+            return tvm_ffi.WalkResult.SKIP  # the definition is not a use
+        if isinstance(node, tvm.ir.Call) and getattr(node.op, "name", "") == "tirx.address_of":
+            load = node.args[0]
+            if isinstance(load, tvm.ir.TensorLoad) and _index(buffers, load.source) >= 0:
+                on_use(_index(buffers, load.source), node)
+                for index in load.indices:
+                    walk(index)
                 return tvm_ffi.WalkResult.SKIP
-        elif isinstance(node, tvm.ir.Var):
-            i = _index(cells, node)
-            if i >= 0:
-                escaped.add(i)
+        if isinstance(node, tvm.ir.TensorLoad) and _index(buffers, node.source) >= 0:
+            on_use(_index(buffers, node.source), node)
+            for index in node.indices:
+                walk(index)
+            return tvm_ffi.WalkResult.SKIP
+        if isinstance(node, tirx.BufferStore) and _index(buffers, node.buffer) >= 0:
+            on_use(_index(buffers, node.buffer), node)
+            for child in (node.value, *node.indices):
+                walk(child)
+            return tvm_ffi.WalkResult.SKIP
+        if isinstance(node, tvm.ir.Var) and _index(buffers, node) >= 0:
+            on_use(_index(buffers, node), node)
         return None
 
-    tvm_ffi.structural_walk(region, visit, order="pre")
-    return read, escaped
+    walk(root)
 
 
-def _read_only_cells(region, cells):
-    """The cells that ``region`` reads through ``cell[0]`` and uses in no other way."""
-    read, escaped = _cell_uses(region, cells)
-    return [cells[i] for i in sorted(read - escaped)]
+def _regions(body):
+    """The outermost device regions of ``body``."""
+    regions = []
+
+    def visit(node):
+        if _is_device_region(node):
+            regions.append(node)
+            return tvm_ffi.WalkResult.SKIP
+        return None
+
+    tvm_ffi.structural_walk(body, visit, order="pre")
+    return regions
 
 
-def _launch_value(cell, _host_func):
-    """What the host passes for a read-only cell at a launch: the cell loaded right there."""
-    return tirx.BufferLoad(cell, [tirx.const(0, "int32")])
+def _views(body, buffers):
+    """[(view, index of its buffer)]: DeclBuffers of the host code over ``buffers[i].data``."""
+    views = []
+
+    def visit(node):
+        if _is_device_region(node):
+            return tvm_ffi.WalkResult.SKIP
+        data = node.data if isinstance(node, tirx.DeclBuffer) else None
+        if isinstance(data, tvm.ir.Call) and getattr(data.op, "name", "") == "tirx.buffer_data":
+            i = _index(buffers, data.args[0])
+            if i >= 0:
+                views.append((node.buffer, i))
+        return None
+
+    tvm_ffi.structural_walk(body, visit, order="pre")
+    return views
 
 
-def _pass_by_value(region, cells, pending):
-    """Replace the region's loads of its read-only cells by fresh scalar Vars.
+def _classify_uses(body, buffers):
+    """[(host uses it, kernels use it, how a kernel needs its pointer or None)] per buffer."""
+    uses = [[False, False, None] for _ in buffers]
+    views = _views(body, buffers)
+    tracked = list(buffers) + [view for view, _ in views]
+
+    def base(i):
+        return i if i < len(buffers) else views[i - len(buffers)][1]
+
+    def on_host(i, _node):
+        uses[base(i)][0] = True
+
+    def on_kernel(i, node):
+        entry = uses[base(i)]
+        entry[1] = True
+        how = _kernel_use(node) if i < len(buffers) else "uses a view of"
+        if how is not None and entry[2] is None:
+            entry[2] = how
+
+    _walk_uses(body, tracked, on_host, host_only=True)
+    for region in _regions(body):
+        _walk_uses(region, tracked, on_kernel)
+    return [tuple(u) for u in uses]
+
+
+def _rejection(buffer, how):
+    name = buffer.name
+    return ValueError(
+        f'A kernel {how} `{name}`, a "local" buffer of the host code that the host code '
+        "also accesses.  Such a buffer is host memory, and a kernel receives only the value "
+        "of its single element.  Bind a value that kernels read with T.let on the host "
+        f"(`{name}: T.let[T.{buffer.ty.dtype}] = ...`); declare a variable that a kernel "
+        'writes inside the kernel, or allocate a "global" buffer (T.alloc_buffer) that only '
+        "kernels access."
+    )
+
+
+def _placement(host, kernel, needs_pointer):
+    """S1's decision for one buffer: "device" (left as it is), "host" (host memory),
+    "by_value" (host memory that kernels read by value) or "reject"."""
+    if kernel and not host:
+        return "device"  # device memory shared by kernels, as today
+    if kernel and needs_pointer is not None:
+        return "reject"
+    return "by_value" if kernel else "host"
+
+
+def _classify(func):
+    """S1: (local buffers of the host code, host memory, by-value buffers) of ``func``;
+    raises the ValueError for a rejected buffer."""
+    if not _has_host(func):
+        return [], [], []
+    buffers = _host_local_buffers(func.body)
+    if not buffers:
+        return [], [], []
+    host_memory, by_value = [], []
+    for buffer, uses in zip(buffers, _classify_uses(func.body, buffers)):
+        placement = _placement(*uses)
+        if placement == "reject":
+            raise _rejection(buffer, uses[2])
+        if placement in ("host", "by_value"):
+            host_memory.append(buffer)
+        if placement == "by_value":
+            by_value.append(buffer)
+    return buffers, host_memory, by_value
+
+
+def _annotate_host_memory(body, host_memory):
+    """The AllocBuffers of ``host_memory`` annotated ``device_type = kDLCPU``."""
+
+    def on_alloc(alloc, _mutator):
+        if _index(host_memory, alloc.buffer) < 0:
+            return alloc
+        annotations = dict(alloc.annotations) if alloc.annotations is not None else {}
+        annotations[_DEVICE_TYPE] = tirx.const(_KDLCPU, "int32")
+        return tirx.AllocBuffer(alloc.buffer, annotations, alloc.span)
+
+    def on_region(stmt, mutator):
+        return stmt if _is_device_region(stmt) else mutator.default_mutate(stmt)
+
+    return tvm_ffi.structural_mutate(
+        body, [(tirx.AllocBuffer, on_alloc), (tirx.AttrStmt, on_region)]
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# S2: by-value buffers reach each kernel as a scalar parameter
+
+
+def _launch_value(load, _host_func):
+    """What the host passes for a by-value buffer at a launch: the kernel's load, on the host."""
+    return tirx.BufferLoad(load.source, list(load.indices))
+
+
+def _by_value_in_region(_region, by_value, _buffers):
+    """The buffers whose loads a device region gets by value: S1's by-value buffers."""
+    return by_value
+
+
+def _pass_by_value(region, by_value, pending):
+    """Replace the region's loads of ``by_value`` buffers by fresh scalar Vars (one per buffer).
 
     SplitHostDevice then makes each Var a scalar kernel parameter and passes it at the launch;
-    ``pending`` gets the (Var, cell) pairs, so that each launch argument becomes a cell value.
+    ``pending`` gets the (Var, load) pairs, so that each launch argument becomes the load.
     """
-    used = _read_only_cells(region, cells)
-    if not used:
-        return region
-    values = [tirx.Var(cell.name, str(cell.dtype)) for cell in used]
-    pending.extend(zip(values, used))
+    fresh = {}
 
     def replace(load):
-        i = _index(used, load.source)
-        return values[i] if i >= 0 else load
+        i = _index(by_value, load.source)
+        if i < 0:
+            return load
+        if i not in fresh:
+            fresh[i] = tirx.Var(load.source.name, str(load.source.ty.dtype))
+            pending.append((fresh[i], load))
+        return fresh[i]
 
     return tvm_ffi.structural_map(region, (tvm.ir.TensorLoad, replace))
 
 
 def _rewrite_host_func(func, pending):
-    target = func.attrs.get("target") if func.attrs is not None else None
-    if target is None or target.host is None:
-        return func  # SplitHostDevice annotates device regions only for targets with a host
-    cells = _host_cells(func.body)
-    if not cells:
+    buffers, host_memory, by_value = _classify(func)
+    if not buffers:
         return func
 
     def on_stmt(stmt, mutator):
         if _is_device_region(stmt):
-            return _pass_by_value(stmt, cells, pending)
+            region_values = _by_value_in_region(stmt, by_value, buffers)
+            return _pass_by_value(stmt, region_values, pending) if region_values else stmt
         return mutator.default_mutate(stmt)
 
     body = tvm_ffi.structural_mutate(func.body, (tirx.Stmt, on_stmt))
+    body = _annotate_host_memory(body, host_memory)
     return func if body.same_as(func.body) else func.with_body(body)
 
 
 def _launch_values(func, pending):
     """Host side, after SplitHostDevice: each recorded Var, now a launch argument, becomes
-    the value of its cell at that launch (``_launch_value``)."""
+    the load it stands for (``_launch_value``)."""
     if func.attrs is not None and func.attrs.get("tirx.is_global_func"):
         return func  # a kernel: its parameter is its own Var
 
     def replace(var):
-        for value, cell in pending:
+        for value, load in pending:
             if value.same_as(var):
-                return _launch_value(cell, func)
+                return _launch_value(load, func)
         return var
 
     body = tvm_ffi.structural_map(func.body, (tvm.ir.Var, replace))
     return func if body.same_as(func.body) else func.with_body(body)
 
 
-def HostScalarByValue(original):
-    """S2: ``original`` (TVM's SplitHostDevice) between the two halves of the rewrite."""
+def HostLocalBuffers(original):
+    """S1 + S2: ``original`` (TVM's SplitHostDevice) between the two halves of the rewrite."""
     pending = []
 
-    @tvm.tirx.transform.prim_func_pass(opt_level=0, name="reference_fixes.HostCellsToValues")
+    @tvm.tirx.transform.prim_func_pass(opt_level=0, name="reference_fixes.HostLocalBuffers")
     def before(func, _mod, _ctx):
         return _rewrite_host_func(func, pending)
 
-    @tvm.tirx.transform.prim_func_pass(opt_level=0, name="reference_fixes.HostCellLaunchValues")
+    @tvm.tirx.transform.prim_func_pass(opt_level=0, name="reference_fixes.HostValueLaunchArgs")
     def after(func, _mod, _ctx):
         return _launch_values(func, pending) if pending else func
 
-    return tvm.transform.Sequential([before, original, after], name="reference_fixes.S2")
+    return tvm.transform.Sequential([before, original, after], name="reference_fixes.S1S2")
 
 
 # ---------------------------------------------------------------------------------------------
-# S1: host-level local allocations stay on the host stack
+# S3: LowerTVMBuiltin allocates annotated host memory on (kDLCPU, 0)
+
+
+def _host_device(alloc):
+    """S3: (device type, device id) of an annotated allocation, or None without annotation."""
+    annotations = alloc.annotations if alloc.annotations is not None else {}
+    if _DEVICE_TYPE not in annotations:
+        return None
+    if int(annotations[_DEVICE_TYPE]) != _KDLCPU:  # the C++ TVM_FFI_ICHECK_EQ
+        raise tvm.error.InternalError(
+            f"Check failed: (annotated == kDLCPU) is false: The {_DEVICE_TYPE} annotation of "
+            f"the allocation of {alloc.buffer.name} can only name kDLCPU (host memory)"
+        )
+    return _KDLCPU, 0
+
+
+def _device_args(device, lowered):
+    """The (device type, device id) arguments of a relocated workspace call; ``lowered`` are
+    the ones TVM's pass emitted (a None in ``device`` keeps the lowered one)."""
+    return [
+        lowered[i] if value is None else tirx.const(value, "int32")
+        for i, value in enumerate(device)
+    ]
+
+
+def _stays_on_stack(buffer):
+    """The CPU rule: a small constant-size global allocation is a stack allocation."""
+    elements = _constant_elements(buffer)
+    dtype = tvm.runtime.DataType(str(buffer.ty.dtype))
+    nbytes = (dtype.bits * dtype.lanes + 7) // 8
+    return (
+        buffer.scope() == "global"
+        and elements is not None
+        and 0 < elements * nbytes < _MAX_STACK_ALLOCA
+    )
+
+
+def _mark(func, records):
+    """Before the original pass: record each annotated allocation; the ones the CPU rule
+    keeps on the stack get disable_lower_builtin (``records``: [(buffer, device, on stack)])."""
+
+    def on_alloc(alloc, _mutator):
+        device = _host_device(alloc)
+        if device is None:
+            return alloc
+        annotations = dict(alloc.annotations)
+        if _DISABLE_LOWER_BUILTIN in annotations:
+            return alloc
+        stack = _stays_on_stack(alloc.buffer)
+        records.append((alloc.buffer, device, stack))
+        if not stack:
+            return alloc
+        annotations[_DISABLE_LOWER_BUILTIN] = tirx.const(1, "int32")
+        return tirx.AllocBuffer(alloc.buffer, annotations, alloc.span)
+
+    body = tvm_ffi.structural_mutate(func.body, (tirx.AllocBuffer, on_alloc))
+    return func if body.same_as(func.body) else func.with_body(body)
+
+
+def _record_of(records, buffer):
+    for record in records:
+        if record[0].same_as(buffer):
+            return record
+    return None
+
+
+def _relocate(func, records):
+    """After the original pass: the workspace calls of the recorded allocations get their
+    device; the temporary disable_lower_builtin marks are removed again."""
+
+    def on_alloc(alloc, _mutator):
+        record = _record_of(records, alloc.buffer)
+        if record is None or not record[2]:
+            return alloc
+        annotations = dict(alloc.annotations)
+        annotations.pop(_DISABLE_LOWER_BUILTIN, None)
+        return tirx.AllocBuffer(alloc.buffer, annotations, alloc.span)
+
+    def buffer_of(call):
+        name = getattr(call.op, "name", "")
+        if name == _ALLOC_WORKSPACE:
+            return "alloc"
+        if name == _FREE_WORKSPACE:
+            data = call.args[2]
+            if isinstance(data, tvm.ir.Call) and len(data.args) == 1:
+                return data.args[0]
+        return None
+
+    def on_decl(decl, mutator):
+        record = _record_of(records, decl.buffer)
+        data = decl.data
+        if record is None or not isinstance(data, tvm.ir.Call) or buffer_of(data) != "alloc":
+            return mutator.default_mutate(decl)
+        args = [*_device_args(record[1], data.args[:2]), *data.args[2:]]
+        data = tvm.ir.Call(data.op, args, ret_ty=data.ty)
+        return tirx.DeclBuffer(decl.buffer, data=data, span=decl.span)
+
+    def on_call(call, mutator):
+        buffer = buffer_of(call)
+        record = None if buffer is None or isinstance(buffer, str) else _record_of(records, buffer)
+        if record is None:
+            return mutator.default_mutate(call)
+        args = [*_device_args(record[1], call.args[:2]), call.args[2]]
+        return tvm.ir.Call(call.op, args, ret_ty=call.ty)
+
+    body = tvm_ffi.structural_mutate(
+        func.body,
+        [(tirx.AllocBuffer, on_alloc), (tirx.DeclBuffer, on_decl), (tvm.ir.Call, on_call)],
+    )
+    return func if body.same_as(func.body) else func.with_body(body)
 
 
 def _is_host_func(func):
@@ -240,62 +520,11 @@ def _is_host_func(func):
     return target is not None and "cpu" in list(target.keys)
 
 
-def _stays_on_stack(buffer):
-    if buffer.scope() != "local":
-        return False
-    elements = _constant_elements(buffer)
-    dtype = tvm.runtime.DataType(str(buffer.dtype))
-    nbytes = (dtype.bits * dtype.lanes + 7) // 8
-    return elements is not None and 0 < elements * nbytes < _MAX_STACK_ALLOCA
-
-
-def _keeps_on_host(buffer, device_type):
-    """S1: on a known non-CPU device, a small constant-size local allocation stays as it is."""
-    return device_type is not None and device_type != _KDLCPU and _stays_on_stack(buffer)
-
-
-def _set_mark(func, marked, add):
-    """Add (or remove again) the disable_lower_builtin mark on the S1 allocations of func."""
-    target = func.attrs.get("target") if func.attrs is not None else None
-    # the device type BuiltinLower sees: the target kind's, unless a device_type attr overrides
-    device = [None if target is None else int(target.kind.default_device_type)]
-
-    def on_attr(stmt, mutator):
-        if stmt.attr_key != _DEVICE_TYPE_ATTR:
-            return mutator.default_mutate(stmt)
-        value = stmt.value
-        device.append(int(value.value) if isinstance(value, tirx.IntImm) else None)
-        try:
-            return mutator.default_mutate(stmt)
-        finally:
-            device.pop()
-
-    def on_alloc(alloc, _mutator):
-        annotations = dict(alloc.annotations) if alloc.annotations is not None else {}
-        if add:
-            if _DISABLE_LOWER_BUILTIN in annotations:
-                return alloc
-            if not _keeps_on_host(alloc.buffer, device[-1]):
-                return alloc
-            marked.append(alloc.buffer)
-            annotations[_DISABLE_LOWER_BUILTIN] = tirx.const(1, "int32")
-        else:
-            if _index(marked, alloc.buffer) < 0:
-                return alloc
-            annotations.pop(_DISABLE_LOWER_BUILTIN, None)
-        return tirx.AllocBuffer(alloc.buffer, annotations or None, alloc.span)
-
-    body = tvm_ffi.structural_mutate(
-        func.body, [(tirx.AttrStmt, on_attr), (tirx.AllocBuffer, on_alloc)]
-    )
-    return func if body.same_as(func.body) else func.with_body(body)
-
-
 def _map_host_funcs(mod, fn):
     updates = {}
     for gvar, func in mod.functions.items():
         if isinstance(func, tirx.PrimFunc) and _is_host_func(func):
-            new = fn(func)
+            new = fn(gvar, func)
             if not new.same_as(func):
                 updates[gvar] = new
     if not updates:
@@ -310,11 +539,11 @@ def _wrap_lower_tvm_builtin(original):
     def LowerTVMBuiltin():
         @tvm.transform.module_pass(opt_level=0, name="reference_fixes.LowerTVMBuiltin")
         def _lower(mod, _ctx):
-            marked = []
-            mod = _map_host_funcs(mod, lambda f: _set_mark(f, marked, add=True))
+            records = {}
+            mod = _map_host_funcs(mod, lambda g, f: _mark(f, records.setdefault(g, [])))
             mod = original()(mod)
-            if marked:
-                mod = _map_host_funcs(mod, lambda f: _set_mark(f, marked, add=False))
+            if any(records.values()):
+                mod = _map_host_funcs(mod, lambda g, f: _relocate(f, records.get(g, [])))
             return mod
 
         return _lower
@@ -326,7 +555,7 @@ def _wrap_lower_tvm_builtin(original):
 
 def _wrap_split_host_device(original):
     def SplitHostDevice():
-        return HostScalarByValue(original())
+        return HostLocalBuffers(original())
 
     SplitHostDevice.__doc__ = original.__doc__
     SplitHostDevice.__wrapped__ = original
@@ -344,7 +573,7 @@ def _installed(name):
 
 
 def install():
-    """Install S1 + S2 in ``tvm.tirx.transform``; return the undo function.
+    """Install S1-S3 in ``tvm.tirx.transform``; return the undo function.
 
     Installing twice is a no-op whose undo does nothing (the first undo removes the fix).
     """

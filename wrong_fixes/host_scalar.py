@@ -16,8 +16,9 @@
 # under the License.
 """Wrong fixes of the host-level scalar report: variants of reference_fixes/host_scalar.py.
 
-Each replaces one step of the reference fix (S1 in LowerTVMBuiltin, S2 in SplitHostDevice)
-and then installs it as usual; ``s1-only`` / ``s2-only`` install one half of it.
+Each replaces one step of the reference fix (S1 classification and S2 by-value launch in
+SplitHostDevice, S3 in LowerTVMBuiltin) and then installs it as usual; ``s3-missing``
+installs the SplitHostDevice half only.
 """
 
 import tvm_ffi
@@ -30,14 +31,20 @@ WRONG_FIXES = {
     "pass-zero": "S2 passes a zero of the cell's dtype instead of the cell's value",
     "pass-first-value": "S2 passes the first value stored into the cell, not its value at launch",
     "pass-last-value": "S2 passes the last value stored into the cell, not its value at launch",
-    "s1-only": "S1 only: the cell stays on the host stack, the kernel still gets its pointer",
-    "s2-only": "S2 only: the kernel gets the value, the cell is still a device workspace",
-    "written-cells-too": "S2 also for cells the kernel writes (loads by value, stores to the cell)",
-    "global-cells-too": "S2 also for one-element global buffers (device memory read by the host)",
-    "s1-cpu-too": "S1 also on kDLCPU: a CPU host cell leaves the CPU workspace for the stack",
-    "s1-global-too": "S1 also for small global allocations: kernel intermediates on the host stack",
-    "s1-any-size": "S1 without the kMaxStackAlloca bound: large local allocations on the stack",
-    "s1-target-kind": "S1 reads the target's device type, ignoring the device_type attribute",
+    "per-kernel": "S2 per kernel: a kernel that only reads a cell gets its value, whoever "
+    "else writes it (the first patch: a cell kernel 1 writes reaches kernel 2 stale)",
+    "address-is-read": "address_of(c[0]) in a kernel counts as a read of c (address_of(<var>))",
+    "reject-stores-only": "only kernel stores are rejected: address_of and indexing of host "
+    "memory still give the kernel a host pointer",
+    "no-rejection": "nothing is rejected: a kernel that writes host memory gets a host pointer",
+    "reject-kernel-shared": "a local buffer that only kernels use is rejected when one writes it",
+    "annotate-kernel-shared": "a local buffer that only kernels use is marked host memory too",
+    "host-only-unannotated": "only by-value cells are host memory: host arrays stay on the device",
+    "global-too": "global allocations of the host code are classified (marked host memory) too",
+    "s1-only": "host memory marked, nothing by value: the kernel gets a host pointer",
+    "s2-only": "by value, nothing marked: the host cell is still allocated on the device",
+    "s3-missing": "LowerTVMBuiltin ignores the device_type annotation (SplitHostDevice half only)",
+    "s3-enclosing-device-id": "S3 keeps the function's device id for the CPU workspace",
 }
 
 
@@ -53,52 +60,92 @@ def _stores(func, cell):
     return values
 
 
-def _zero(cell, _func):
-    return tirx.const(0, str(cell.dtype))
+def _zero(load, _func):
+    return tirx.const(0, str(load.source.ty.dtype))
 
 
-def _first_value(cell, func):
-    return _stores(func, cell)[0]
+def _first_value(load, func):
+    return _stores(func, load.source)[0]
 
 
-def _last_value(cell, func):
-    return _stores(func, cell)[-1]
+def _last_value(load, func):
+    return _stores(func, load.source)[-1]
 
 
-def _is_one_element(buffer):
-    return fix._constant_elements(buffer) == 1
+def _read_only_in_region(region, _by_value, buffers):
+    """The first patch: the buffers that this region only loads, one element at a time."""
+    read, pointer = set(), set()
+
+    def on_use(i, node):
+        (read if fix._kernel_use(node) is None else pointer).add(i)
+
+    fix._walk_uses(region, buffers, on_use)
+    return [buffers[i] for i in sorted(read - pointer)]
 
 
-def _read_cells(region, cells):
-    read, _ = fix._cell_uses(region, cells)
-    return [cells[i] for i in sorted(read)]
+def _address_is_read(node):
+    if isinstance(node, tvm.ir.Call):
+        return None
+    return _correct_kernel_use(node)
 
 
-def _on_any_device(buffer, device_type):
-    return device_type is not None and fix._stays_on_stack(buffer)
+def _placement_variant(name):
+    def placement(host, kernel, needs_pointer):
+        if kernel and not host:
+            if name == "reject-kernel-shared" and needs_pointer is not None:
+                return "reject"
+            return "host" if name == "annotate-kernel-shared" else "device"
+        if kernel and needs_pointer is not None:
+            if name == "no-rejection" or (
+                name == "reject-stores-only" and needs_pointer != "stores into"
+            ):
+                return "host"
+            return "reject"
+        if kernel:
+            return "by_value"
+        return "device" if name == "host-only-unannotated" else "host"
+
+    return placement
 
 
-def _small_any_scope(buffer):
-    elements = fix._constant_elements(buffer)
-    dtype = tvm.runtime.DataType(str(buffer.dtype))
-    nbytes = (dtype.bits * dtype.lanes + 7) // 8
-    return elements is not None and 0 < elements * nbytes < fix._MAX_STACK_ALLOCA
+def _no_by_value(_region, _by_value, _buffers):
+    return []
 
+
+def _no_annotation(body, _host_memory):
+    return body
+
+
+def _enclosing_device_id(alloc):
+    device = _correct_host_device(alloc)
+    return None if device is None else (device[0], None)
+
+
+_correct_kernel_use = fix._kernel_use
+_correct_host_device = fix._host_device
 
 # wrong fix -> {attribute of reference_fixes.host_scalar: its wrong replacement}
 _PATCHES = {
     "pass-zero": {"_launch_value": _zero},
     "pass-first-value": {"_launch_value": _first_value},
     "pass-last-value": {"_launch_value": _last_value},
-    "written-cells-too": {"_read_only_cells": _read_cells},
-    "global-cells-too": {"_is_cell": _is_one_element},
-    "s1-cpu-too": {"_keeps_on_host": _on_any_device},
-    "s1-global-too": {"_stays_on_stack": _small_any_scope},
-    "s1-any-size": {"_MAX_STACK_ALLOCA": 1 << 40},
-    "s1-target-kind": {"_DEVICE_TYPE_ATTR": None},
+    "per-kernel": {"_by_value_in_region": _read_only_in_region},
+    "address-is-read": {"_kernel_use": _address_is_read},
+    "global-too": {"_is_candidate": lambda alloc: True},
+    "s1-only": {"_by_value_in_region": _no_by_value},
+    "s2-only": {"_annotate_host_memory": _no_annotation},
+    "s3-enclosing-device-id": {"_host_device": _enclosing_device_id},
 }
+for _name in (
+    "reject-stores-only",
+    "no-rejection",
+    "reject-kernel-shared",
+    "annotate-kernel-shared",
+    "host-only-unannotated",
+):
+    _PATCHES[_name] = {"_placement": _placement_variant(_name)}
 # wrong fix -> the one pass of the reference fix it installs
-_HALVES = {"s1-only": "LowerTVMBuiltin", "s2-only": "SplitHostDevice"}
+_HALVES = {"s3-missing": "SplitHostDevice"}
 
 
 def install(name):

@@ -28,8 +28,15 @@ dtype's constants of VALUES:
 * ``kernel_cell`` (control): the cell is declared inside the kernel
 * ``global`` (control):  a one-element global buffer written by kernel 1 (one thread) and read
   by kernel 2: device memory, passed by pointer
-* ``written`` (control, never run): a host cell that the kernel reads and writes keeps its
-  pointer parameter (S2 applies to read-only cells only)
+* ``kernel_shared`` (control): the same with a host-level ``local`` cell that only the
+  kernels use (the host never touches it): device memory shared by the kernels, as today
+* ``host_array`` (bug):   a host array ``x: ty[4]`` that only the host uses, its element passed
+  on with ``T.let``: host memory
+* ``big_array`` (bug):    the same with 300 elements (1 KiB or more at every dtype)
+* ``symbolic`` (bug):     the same with ``n`` elements, ``n`` the (symbolic) length of B
+* ``written``, ``address``, ``indexed`` (bug, rejected): the host stores into a cell or an array
+  ``a`` that a kernel stores into, takes the address of, or indexes: a ValueError at compile
+  time
 
 On 0.27 the plain ``c = v`` spelling parses exactly like ``c: ty = v``
 (test_host_scalar_lowering.py checks it), so the cases use the annotated one only.
@@ -59,9 +66,14 @@ C_TYPES = {
     "int64": "int64_t",
     "uint32": "uint",
 }
-BUG_CASES = ("cell", "reassigned")
-CONTROL_CASES = ("let", "param", "kernel_cell", "global", "written")
-RUNNABLE = ("cell", "reassigned", "let", "param", "kernel_cell", "global")
+BUG_CASES = ("cell", "reassigned", "host_array", "big_array", "symbolic")
+CONTROL_CASES = ("let", "param", "kernel_cell", "global", "kernel_shared")
+REJECTED = {
+    "written": "stores into `c`",
+    "address": "takes the address of `c`",
+    "indexed": "loads an element of `a`",
+}
+RUNNABLE = BUG_CASES + CONTROL_CASES
 
 
 def make(case, dtype):
@@ -121,6 +133,41 @@ def make(case, dtype):
             for i in T.thread_binding(N, thread="threadIdx.x"):
                 C[i] = B[i] + acc[0]
 
+    elif case == "kernel_shared":
+
+        @T.prim_func
+        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
+            c = T.alloc_local((1,), dtype)
+            for i in T.thread_binding(1, thread="threadIdx.x"):
+                c[0] = B[0] + x
+            for i in T.thread_binding(N, thread="threadIdx.x"):
+                C[i] = B[i] + c[0]
+
+    elif case in ("host_array", "big_array"):
+        size = 4 if case == "host_array" else 300
+
+        @T.prim_func
+        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
+            a = T.alloc_local((size,), dtype)
+            a[0] = x
+            a[size - 1] = a[0] + ty(v0)
+            s: T.let[ty] = a[size - 1]
+            for i in T.thread_binding(N, thread="threadIdx.x"):
+                C[i] = B[i] + s
+
+    elif case == "symbolic":
+        n = T.int32()
+
+        @T.prim_func
+        def main(b: T.handle, C: T.Buffer((N,), dtype), x: ty):
+            B = T.match_buffer(b, (n,), dtype)
+            a = T.alloc_local((n,), dtype)
+            a[0] = x
+            a[n - 1] = a[0] + ty(v0)
+            s: T.let[ty] = a[n - 1]
+            for i in T.thread_binding(N, thread="threadIdx.x"):
+                C[i] = B[i] + s
+
     elif case == "written":
 
         @T.prim_func
@@ -129,6 +176,23 @@ def make(case, dtype):
             for i in T.thread_binding(N, thread="threadIdx.x"):
                 c = c + B[i]
                 C[i] = B[i]
+
+    elif case == "address":
+
+        @T.prim_func
+        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
+            c: ty = x
+            for i in T.thread_binding(N, thread="threadIdx.x"):
+                C[i] = B[i] + T.call_extern(dtype, "load", T.address_of(c))
+
+    elif case == "indexed":
+
+        @T.prim_func
+        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
+            a = T.alloc_local((N,), dtype)
+            a[0] = x
+            for i in T.thread_binding(N, thread="threadIdx.x"):
+                C[i] = B[i] + a[i]
 
     else:
         raise ValueError(f"unknown case {case!r}")
@@ -155,8 +219,10 @@ def expected(case, dtype):
         return b, b + (x + v0)
     if case in ("param", "kernel_cell"):
         return b, b + x
-    if case == "global":
+    if case in ("global", "kernel_shared"):
         return b, b + (b[0] + x)
+    if case in ("host_array", "big_array", "symbolic"):
+        return b, b + (x + v0)
     raise ValueError(f"case {case!r} is not run")
 
 

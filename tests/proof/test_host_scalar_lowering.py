@@ -18,14 +18,19 @@
 
 The upstream files pin the two passes with Before/Expected modules and one float32 kernel.
 This file checks what comes out of the whole compilation for every case of
-host_scalar_cases.py and every dtype a kernel scalar can have, three ways:
+host_scalar_cases.py and every dtype a kernel scalar can have, five ways:
 
-* the host LLVM IR never loads or stores memory that it allocated on a non-CPU device;
+* the host LLVM IR never loads or stores memory that it allocated on a non-CPU device (and
+  the device memory that only kernels use, ``global`` and ``kernel_shared``, stays there);
 * each CUDA kernel's parameters: pointers for buffers, a scalar of the dtype's C type for a
   value the host passes (no pointer for a host-level scalar);
 * the value each scalar kernel parameter receives: the module right after SplitHostDevice (as
   MakePackedAPI receives it) is replayed statement by statement up to each launch, and the
-  argument must simplify to the value the cell holds there (``x``, ``x + v1``, ...).
+  argument must simplify to the value the cell holds there (``x``, ``x + v1``, ...);
+* which allocations SplitHostDevice marks as host memory (``device_type`` = kDLCPU): exactly
+  the ``local`` buffers of the host code that the host code uses;
+* a kernel that stores into, takes the address of or indexes host memory (or a view of it)
+  is a ValueError at compile time that names the buffer and the T.let spelling.
 
 The bug cases fail on the released wheel with exceptions of their own (below), so that an
 unrelated failure is not taken for the bug.
@@ -46,6 +51,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import host_scalar_cases as cases
 
 REASON = "host-level scalar cell is a device workspace passed by pointer"
+# the bug cases whose kernels read a host cell (the others read a T.let of a host array)
+BY_VALUE = ("cell", "reassigned")
 
 
 class HostTouchesDeviceMemory(AssertionError):
@@ -54,6 +61,14 @@ class HostTouchesDeviceMemory(AssertionError):
 
 class ScalarPassedByPointer(AssertionError):
     """A kernel takes a host-level scalar through a pointer parameter."""
+
+
+class NotRejected(AssertionError):
+    """A kernel that needs a pointer to host memory compiles without an error."""
+
+
+class HostMemoryNotMarked(AssertionError):
+    """A local buffer of the host code that the host uses is not marked as host memory."""
 
 
 def _bug(case, exception, bug_cases=cases.BUG_CASES):
@@ -107,20 +122,15 @@ def _device_memory_accesses(host_ll):
 
 @pytest.mark.parametrize("dtype", cases.DTYPES)
 @pytest.mark.parametrize(
-    "case",
-    [
-        # the cell that a kernel writes is also allocated on the device and stored by the host
-        _bug(c, HostTouchesDeviceMemory, (*cases.BUG_CASES, "written"))
-        for c in cases.BUG_CASES + cases.CONTROL_CASES
-    ],
+    "case", [_bug(c, HostTouchesDeviceMemory) for c in cases.BUG_CASES + cases.CONTROL_CASES]
 )
 def test_host_does_not_touch_device_memory(case, dtype):
     _, _, host_ll = _compiled(case, dtype)
     accesses = _device_memory_accesses(host_ll)
     if accesses:
         raise HostTouchesDeviceMemory("; ".join(accesses))
-    if case == "global":  # the global intermediate is device memory: the detector sees it
-        assert re.search(r"call ptr %[\w.]+\(i32 2,", host_ll), "no device workspace for acc"
+    if case in ("global", "kernel_shared"):  # what only kernels use stays device memory
+        assert re.search(r"call ptr %[\w.]+\(i32 2,", host_ll), "no device workspace for it"
 
 
 def test_detector_sees_the_report_on_released_passes():
@@ -149,13 +159,17 @@ def _expected_params(case, dtype):
         "param": {"main_kernel": [buf, buf, val]},
         "kernel_cell": {"main_kernel": [buf, buf, val]},
         "global": {"main_kernel": [buf, buf, val], "main_kernel_1": [buf, buf, buf]},
-        "written": {"main_kernel": [buf, buf, buf]},
+        "kernel_shared": {"main_kernel": [buf, buf, val], "main_kernel_1": [buf, buf, buf]},
+        "host_array": {"main_kernel": [buf, buf, val]},
+        "big_array": {"main_kernel": [buf, buf, val]},
+        "symbolic": {"main_kernel": [buf, buf, val]},
     }[case]
 
 
 @pytest.mark.parametrize("dtype", cases.DTYPES)
 @pytest.mark.parametrize(
-    "case", [_bug(c, ScalarPassedByPointer) for c in cases.BUG_CASES + cases.CONTROL_CASES]
+    "case",
+    [_bug(c, ScalarPassedByPointer, BY_VALUE) for c in cases.BUG_CASES + cases.CONTROL_CASES],
 )
 def test_kernel_parameters(case, dtype):
     _, cuda_source, _ = _compiled(case, dtype)
@@ -164,7 +178,7 @@ def test_kernel_parameters(case, dtype):
         for name, params in cases.kernel_signatures(cuda_source).items()
     }
     expected = {k: sorted(v) for k, v in _expected_params(case, dtype).items()}
-    if case in cases.BUG_CASES and any(
+    if case in BY_VALUE and any(
         p[-1].startswith("c_ptr")
         for params in cases.kernel_signatures(cuda_source).values()
         for p in params
@@ -272,7 +286,7 @@ def _increment(kernel, host_values):
 
 @pytest.mark.parametrize("dtype", cases.DTYPES)
 @pytest.mark.parametrize(
-    "case", [_bug(c, ScalarPassedByPointer) for c in cases.BUG_CASES] + ["let", "param"]
+    "case", [_bug(c, ScalarPassedByPointer, BY_VALUE) for c in BY_VALUE] + ["let", "param"]
 )
 def test_kernel_receives_value_at_launch(case, dtype):
     """Replay the host to each launch: the kernel adds the value the cell holds there."""
@@ -282,7 +296,7 @@ def test_kernel_receives_value_at_launch(case, dtype):
     got = []
     for name, params in launches:
         pointers = [p.name for p, _ in params if isinstance(p.ty, tvm.ir.PointerType)]
-        if case in cases.BUG_CASES and any(n.startswith("c") for n in pointers):
+        if case in BY_VALUE and any(n.startswith("c") for n in pointers):
             raise ScalarPassedByPointer(f"{name} takes {pointers}")
         got.append((name, analyzer.simplify(_increment(split[name], params))))
     x = host.params[2]
@@ -291,6 +305,126 @@ def test_kernel_receives_value_at_launch(case, dtype):
         tvm_ffi.structural_equal(g, w) for (_, g), (_, w) in zip(got, want)
     ):
         raise WrongLaunchValue(f"the kernels add {got}, expected {want}")
+
+
+# ---------------------------------------------------------------------------------------------
+# where SplitHostDevice places the local buffers of the host code
+
+
+def _marked(mod):
+    """{function: sorted names of its AllocBuffers annotated device_type}."""
+    found = {}
+    for gvar, func in mod.functions.items():
+        names = []
+
+        def visit(node, names=names):
+            annotations = node.annotations if isinstance(node, tvm.tirx.AllocBuffer) else None
+            if annotations is not None and "device_type" in annotations:
+                assert int(annotations["device_type"]) == 1, "host memory is kDLCPU"
+                names.append(node.buffer.name)
+
+        tvm_ffi.structural_walk(func.body, visit, order="pre")
+        found[gvar.name_hint] = sorted(names)
+    return found
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int64"])
+@pytest.mark.parametrize(
+    "case", [_bug(c, HostMemoryNotMarked) for c in cases.BUG_CASES + cases.CONTROL_CASES]
+)
+def test_host_memory_is_marked(case, dtype):
+    """Exactly the local buffers of the host code that the host uses are host memory."""
+    split, _, _ = _compiled(case, dtype)
+    want = {"cell": ["c"], "reassigned": ["c"]}.get(case, [])
+    if case in ("host_array", "big_array", "symbolic"):
+        want = ["a"]
+    got = _marked(split)
+    if want and got["main"] != want:
+        raise HostMemoryNotMarked(f"{got}")
+    assert got == {name: (want if name == "main" else []) for name in got}
+
+
+@pytest.mark.xfail(strict=True, raises=HostMemoryNotMarked, reason=REASON)
+def test_only_local_allocations_are_marked():
+    """Global buffers of the host code (device memory for kernels and packed functions) and
+    views stay unmarked, whoever uses them; so do the kernels' own local buffers."""
+
+    @T.prim_func
+    def main(A: T.Buffer((8,), "float32"), n: T.int32):
+        T.func_attr({"target": T.target("cuda", host="llvm")})
+        g = T.alloc_buffer((4,), "float32")
+        h = T.alloc_buffer((1,), "float32")
+        y = T.alloc_local((n,), "float32")
+        v = T.decl_buffer((1,), data=A.data)
+        y[0] = T.float32(1)
+        T.call_packed("fill", g.data, y[0])
+        with T.launch_thread("threadIdx.x", 8) as i:
+            k = T.alloc_local((1,), "float32")
+            k[0] = A[i] + h[0] + v[0]
+            A[i] = k[0]
+
+    mod = tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": main}))
+    if _marked(mod)["main"] != ["y"]:
+        raise HostMemoryNotMarked(f"{_marked(mod)}")
+    assert _marked(mod) == {"main": ["y"], "main_kernel": []}
+
+
+@pytest.mark.parametrize("dtype", cases.DTYPES)
+@pytest.mark.parametrize(
+    "case",
+    [
+        pytest.param(c, marks=pytest.mark.xfail(strict=True, raises=NotRejected, reason=REASON))
+        for c in cases.REJECTED
+    ],
+)
+def test_kernel_needing_host_memory_is_rejected(case, dtype):
+    try:
+        tvm.compile(cases.make(case, dtype), target="cuda")
+    except ValueError as err:
+        message = str(err)
+    else:
+        raise NotRejected(f"{case} compiles")
+    assert f"A kernel {cases.REJECTED[case]}" in message
+    assert f"T.let[T.{dtype}]" in message and "T.alloc_buffer" in message
+
+
+@pytest.mark.xfail(strict=True, raises=NotRejected, reason=REASON)
+def test_kernel_using_a_view_of_host_memory_is_rejected():
+    @T.prim_func
+    def main(A: T.Buffer((8,), "float32")):
+        T.func_attr({"target": T.target("cuda", host="llvm")})
+        c = T.alloc_local((1,), "float32")
+        d = T.decl_buffer((1,), data=c.data, scope="local")
+        d[0] = T.float32(1.5)
+        with T.launch_thread("threadIdx.x", 8) as i:
+            A[i] = d[0]
+
+    try:
+        tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": main}))
+    except ValueError as err:
+        assert "A kernel uses a view of `c`" in str(err)
+    else:
+        raise NotRejected("a kernel reads a view of a host cell")
+
+
+def test_kernel_only_buffers_are_not_rejected():
+    """A local buffer of the host code that kernels write and the host never touches compiles
+    (device memory shared by the kernels), for every kind of kernel use."""
+
+    @T.prim_func
+    def main(A: T.Buffer((8,), "float32")):
+        T.func_attr({"target": T.target("cuda", host="llvm")})
+        c = T.alloc_local((1,), "float32")
+        x = T.alloc_local((8,), "float32")
+        with T.launch_thread("threadIdx.x", 8) as i:
+            c[0] = T.call_extern("float32", "load", T.address_of(c[0]))
+            x[i] = A[i]
+        with T.launch_thread("threadIdx.x", 8) as i:
+            A[i] = c[0] + x[i]
+
+    mod = tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": main}))
+    assert _marked(mod)["main"] == []
+    assert [p.name for p in mod["main_kernel_1"].params] == ["A_ptr", "c_ptr", "x_ptr"]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -23,39 +23,26 @@ from tvm.script import ir as I
 from tvm.script import tirx as T
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar on the device")
-def test_lower_host_local_cell_of_device_function():
-    """A small local cell of a host function launching on cuda stays on the host stack"""
-
-    @I.ir_module
-    class Before:
-        @T.prim_func
-        def main():
-            T.func_attr({"target": T.target("llvm")})
-            T.attr("dummy", "device_type", 2)  # kDLCuda
-            T.attr("dummy", "device_id", 0)
-            c = T.alloc_local((1,), "float32")
-            c[0] = T.float32(1.5)
-
-    @I.ir_module
-    class Expected:
-        @T.prim_func
-        def main():
-            T.func_attr({"target": T.target("llvm")})
-            c = T.alloc_local((1,), "float32")
-            c[0] = T.float32(1.5)
-
-    After = tvm.tirx.transform.LowerTVMBuiltin()(Before)
-    tvm.ir.assert_structural_equal(After, Expected)
-
-
 @pytest.mark.parametrize(
-    "device, scope, extent",
-    [(2, "global", 1), (2, "local", 256), (1, "local", 1)],
-    ids=["cuda-global", "cuda-local-1KB", "cpu-local"],
+    "device, scope, annotations, workspace",
+    [
+        (2, "global", None, (2, 1)),
+        (2, "local", None, (2, 1)),
+        (1, "local", None, (1, 1)),
+        pytest.param(
+            2,
+            "local",
+            {"device_type": 1},
+            (1, 0),
+            marks=pytest.mark.xfail(
+                strict=True, raises=ValueError, reason="host-level scalar on the device"
+            ),
+        ),
+    ],
+    ids=["cuda-global", "cuda-local", "cpu-local", "cuda-host-memory"],
 )
-def test_lower_host_allocation_to_workspace(device, scope, extent):
-    """Global, large and CPU allocations of a host function are workspaces of its device"""
+def test_lower_host_allocation_to_workspace(device, scope, annotations, workspace):
+    """An allocation is a workspace of the function's device, or of the CPU if annotated so"""
 
     @I.ir_module
     class Before:
@@ -63,12 +50,12 @@ def test_lower_host_allocation_to_workspace(device, scope, extent):
         def main():
             T.func_attr({"target": T.target("llvm")})
             T.attr("dummy", "device_type", device)
-            T.attr("dummy", "device_id", 0)
-            c = T.alloc_buffer((extent,), "float32", scope=scope)
+            T.attr("dummy", "device_id", 1)
+            c = T.alloc_buffer((1,), "float32", scope=scope, annotations=annotations)
             c[0] = T.float32(1.5)
 
     # the workspace is typed as a pointer to the buffer's dtype and scope
-    ptr_ty, nbytes = T.handle("float32", scope).ty, T.uint64(extent * 4)
+    ptr_ty, (dev_type, dev_id) = T.handle("float32", scope).ty, workspace
 
     @I.ir_module
     class Expected:
@@ -76,16 +63,16 @@ def test_lower_host_allocation_to_workspace(device, scope, extent):
         def main():
             T.func_attr({"target": T.target("llvm")})
             c = T.decl_buffer(
-                (extent,),
+                (1,),
                 data=T.call_intrin(
-                    ptr_ty, "tirx.TVMBackendAllocWorkspace", device, 0, nbytes, 2, 32
+                    ptr_ty, "tirx.TVMBackendAllocWorkspace", dev_type, dev_id, T.uint64(4), 2, 32
                 ),
                 scope=scope,
             )
             if T.isnullptr(c.data):
                 T.evaluate(T.call_intrin("int32", "tirx.tvm_throw_last_error"))
             c[0] = T.float32(1.5)
-            if T.TVMBackendFreeWorkspace(device, 0, c.data) != 0:
+            if T.TVMBackendFreeWorkspace(dev_type, dev_id, c.data) != 0:
                 T.evaluate(T.call_intrin("int32", "tirx.tvm_throw_last_error"))
 
     After = tvm.tirx.transform.LowerTVMBuiltin()(Before)

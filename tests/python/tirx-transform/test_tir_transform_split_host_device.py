@@ -36,7 +36,45 @@ def _cuda_kernel_attrs():
 
 @pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
 def test_host_scalar_cell_passed_by_value():
-    """A host cell that a kernel only reads is a scalar kernel parameter, loaded at the launch"""
+    """A host cell that kernels only read is host memory, passed by value at each launch"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func
+        def main(A: T.Buffer(8, "float32"), x: T.float32):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            c = T.alloc_local((1,), "float32")
+            c[0] = x
+            for _ in range(2):
+                c[0] = c[0] * T.float32(2)
+                T.attr(T.target("cuda"), "target", 0)
+                i = T.launch_thread("threadIdx.x", 8)
+                A[i] = A[i] + c[0]
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func
+        def main(A: T.Buffer(8, "float32"), x: T.float32):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            c = T.alloc_local((1,), "float32", annotations={"device_type": 1})
+            c[0] = x
+            for _ in range(2):
+                c[0] = c[0] * T.float32(2)
+                T.call_ffi_kernel("main_kernel", A.data, c[0], 8, launch_params=["threadIdx.x"])
+
+        @T.prim_func
+        def main_kernel(A_data: T.handle("float32"), c: T.float32):
+            T.func_attr(_cuda_kernel_attrs())
+            A = T.decl_buffer(8, data=A_data)
+            i = T.launch_thread("threadIdx.x", 8)
+            A[i] = A[i] + c
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After, Expected)
+
+
+def test_local_buffer_of_kernels_passed_by_pointer():
+    """A local buffer that only kernels use stays device memory, passed to each by pointer"""
 
     @I.ir_module
     class Before:
@@ -44,10 +82,12 @@ def test_host_scalar_cell_passed_by_value():
         def main(A: T.Buffer(8, "float32")):
             T.func_attr({"target": T.target("cuda", host="llvm")})
             c = T.alloc_local((1,), "float32")
-            c[0] = T.float32(1.5)
-            T.attr(T.target("cuda"), "target", 0)
-            i = T.launch_thread("threadIdx.x", 8)
-            A[i] = c[0]
+            with T.attr(T.target("cuda"), "target", 0):
+                i = T.launch_thread("threadIdx.x", 8)
+                c[0] = A[i]
+            with T.attr(T.target("cuda"), "target", 0):
+                i = T.launch_thread("threadIdx.x", 8)
+                A[i] = c[0]
 
     @I.ir_module
     class Expected:
@@ -55,139 +95,286 @@ def test_host_scalar_cell_passed_by_value():
         def main(A: T.Buffer(8, "float32")):
             T.func_attr({"target": T.target("cuda", host="llvm")})
             c = T.alloc_local((1,), "float32")
-            c[0] = T.float32(1.5)
-            T.call_ffi_kernel("main_kernel", A.data, c[0], 8, launch_params=["threadIdx.x"])
+            T.call_ffi_kernel("main_kernel", A.data, c.data, 8, launch_params=["threadIdx.x"])
+            T.call_ffi_kernel("main_kernel_1", A.data, c.data, 8, launch_params=["threadIdx.x"])
 
         @T.prim_func
-        def main_kernel(A_data: T.handle("float32"), c: T.float32):
+        def main_kernel(A_data: T.handle("float32"), c_data: T.handle("float32", "local")):
             T.func_attr(_cuda_kernel_attrs())
             A = T.decl_buffer(8, data=A_data)
+            c = T.decl_buffer(1, data=c_data, scope="local")
             i = T.launch_thread("threadIdx.x", 8)
-            A[i] = c
+            c[0] = A[i]
+
+        @T.prim_func
+        def main_kernel_1(A_data: T.handle("float32"), c_data: T.handle("float32", "local")):
+            T.func_attr(_cuda_kernel_attrs())
+            c = T.decl_buffer(1, data=c_data, scope="local")
+            A = T.decl_buffer(8, data=A_data)
+            i = T.launch_thread("threadIdx.x", 8)
+            A[i] = c[0]
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After, Expected)
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar on the device")
+def test_host_arrays_are_host_memory():
+    """A local buffer that only the host code uses is host memory, whatever its size"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func
+        def main(n: T.int32):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            y = T.alloc_local((n,), "float32")
+            g = T.alloc_buffer((4,), "float32")
+            y[0] = T.float32(1.5)
+            T.call_packed("fill", g.data, y[0])
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func
+        def main(n: T.int32):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            y = T.alloc_local((n,), "float32", annotations={"device_type": 1})
+            g = T.alloc_buffer((4,), "float32")
+            y[0] = T.float32(1.5)
+            T.call_packed("fill", g.data, y[0])
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After, Expected)
+
+
+@pytest.mark.xfail(
+    strict=True, raises=pytest.fail.Exception, reason="host-level scalar passed by pointer"
+)
+def test_kernel_needing_host_memory_is_rejected():
+    """A kernel that stores into, takes the address of or indexes host memory is an error"""
+
+    @T.prim_func
+    def store(A: T.Buffer(8, "float32")):
+        T.func_attr({"target": T.target("cuda", host="llvm")})
+        c = T.alloc_local((1,), "float32")
+        c[0] = T.float32(0)
+        T.attr(T.target("cuda"), "target", 0)
+        i = T.launch_thread("threadIdx.x", 8)
+        c[0] = A[i]
+
+    @T.prim_func
+    def address(A: T.Buffer(8, "float32")):
+        T.func_attr({"target": T.target("cuda", host="llvm")})
+        c = T.alloc_local((1,), "float32")
+        c[0] = T.float32(0)
+        T.attr(T.target("cuda"), "target", 0)
+        i = T.launch_thread("threadIdx.x", 8)
+        A[i] = T.call_extern("float32", "load", T.address_of(c[0]))
+
+    @T.prim_func
+    def index(A: T.Buffer(8, "float32")):
+        T.func_attr({"target": T.target("cuda", host="llvm")})
+        x = T.alloc_local((8,), "float32")
+        x[0] = T.float32(0)
+        T.attr(T.target("cuda"), "target", 0)
+        i = T.launch_thread("threadIdx.x", 8)
+        A[i] = x[i]
+
+    for func, use in [
+        (store, "stores into `c`"),
+        (address, "takes the address of `c`"),
+        (index, "loads an element of `x`"),
+    ]:
+        with pytest.raises(ValueError, match=f"A kernel {use}.*T.let"):
+            tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": func}))
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="narrow kernel scalar parameter")
+def test_narrow_let_scalar_kernel_param_widened():
+    """A float16 scalar a kernel reads is passed as float32 and narrowed at the kernel's entry"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func
+        def main(B: T.Buffer(8, "float16"), C: T.Buffer(8, "float16"), x: T.float16):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            c: T.let[T.float16] = x * T.float16(2)
+            T.attr(T.target("cuda"), "target", 0)
+            i = T.launch_thread("threadIdx.x", 8)
+            C[i] = B[i] + c
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func
+        def main(B: T.Buffer(8, "float16"), C: T.Buffer(8, "float16"), x: T.float16):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            c: T.let[T.float16] = x * T.float16(2)
+            T.call_ffi_kernel(
+                "main_kernel",
+                B.data,
+                C.data,
+                T.Cast("float32", c),
+                8,
+                launch_params=["threadIdx.x"],
+            )
+
+        @T.prim_func
+        def main_kernel(B_data: T.handle("float16"), C_data: T.handle("float16"), c: T.float32):
+            T.func_attr(_cuda_kernel_attrs())
+            c_1: T.let[T.float16] = T.Cast("float16", c)
+            B = T.decl_buffer(8, "float16", data=B_data)
+            C = T.decl_buffer(8, "float16", data=C_data)
+            i = T.launch_thread("threadIdx.x", 8)
+            C[i] = B[i] + c_1
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After, Expected)
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="narrow kernel scalar parameter")
+def test_narrow_int_params_widened_to_32_bits():
+    """int8 and bool kernel parameters are passed as int32, uint16 as uint32"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func
+        def main(B: T.Buffer(8, "int32"), x: T.int8, y: T.uint16, flag: T.bool):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            T.attr(T.target("cuda"), "target", 0)
+            i = T.launch_thread("threadIdx.x", 8)
+            B[i] = T.if_then_else(flag, T.Cast("int32", x), T.Cast("int32", y))
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func
+        def main(B: T.Buffer(8, "int32"), x: T.int8, y: T.uint16, flag: T.bool):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            T.call_ffi_kernel(
+                "main_kernel",
+                B.data,
+                T.Cast("int32", flag),
+                T.Cast("int32", x),
+                T.Cast("uint32", y),
+                8,
+                launch_params=["threadIdx.x"],
+            )
+
+        @T.prim_func
+        def main_kernel(B_data: T.handle("int32"), flag: T.int32, x: T.int32, y: T.uint32):
+            T.func_attr(_cuda_kernel_attrs())
+            flag_1: T.let[T.bool] = T.Cast("bool", flag)
+            x_1: T.let[T.int8] = T.Cast("int8", x)
+            y_1: T.let[T.uint16] = T.Cast("uint16", y)
+            B = T.decl_buffer(8, "int32", data=B_data)
+            i = T.launch_thread("threadIdx.x", 8)
+            B[i] = T.if_then_else(flag_1, T.Cast("int32", x_1), T.Cast("int32", y_1))
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After, Expected)
+
+
+def test_wide_scalar_kernel_params_unchanged():
+    """float32, int32, uint32 and int64 kernel parameters keep their types"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func
+        def main(B: T.Buffer(8, "float32"), x: T.float32, n: T.int32, m: T.uint32, k: T.int64):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            T.attr(T.target("cuda"), "target", 0)
+            i = T.launch_thread("threadIdx.x", 8)
+            B[i] = x + T.Cast("float32", n) + T.Cast("float32", m) + T.Cast("float32", k)
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func
+        def main(B: T.Buffer(8, "float32"), x: T.float32, n: T.int32, m: T.uint32, k: T.int64):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            T.call_ffi_kernel("main_kernel", B.data, k, m, n, x, 8, launch_params=["threadIdx.x"])
+
+        @T.prim_func
+        def main_kernel(
+            B_data: T.handle("float32"), k: T.int64, m: T.uint32, n: T.int32, x: T.float32
+        ):
+            T.func_attr(_cuda_kernel_attrs())
+            B = T.decl_buffer(8, data=B_data)
+            i = T.launch_thread("threadIdx.x", 8)
+            B[i] = x + T.Cast("float32", n) + T.Cast("float32", m) + T.Cast("float32", k)
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After, Expected)
+
+
+def test_narrow_scalar_of_cpu_kernel_unchanged():
+    """A kernel called directly on the CPU keeps its int8 parameter: no runtime passes it"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func
+        def main(x: T.int8):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            T.attr(T.target("llvm"), "target", 0)
+            T.evaluate(x)
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func
+        def main(x: T.int8):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            kernel_error_code: T.let[T.int32] = Expected.main_kernel(x)
+            assert kernel_error_code == 0, "Error executing compute kernel"
+
+        @T.prim_func(private=True)
+        def main_kernel(x: T.int8) -> T.int32:
+            T.func_attr(
+                {"target": T.target("llvm"), "tirx.noalias": True, "tirx.is_global_func": True}
+            )
+            T.evaluate(x)
+            return 0
 
     After = tvm.tirx.transform.SplitHostDevice()(Before)
     tvm.ir.assert_structural_equal(After, Expected)
 
 
 @pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
-def test_host_scalar_cell_reassigned_between_launches():
-    """Each launch passes the value the host cell holds at that launch"""
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="narrow kernel scalar parameter")
+def test_float16_host_scalar_cell_passed_widened():
+    """A float16 host cell a kernel only reads is loaded at the launch and passed as float32"""
 
     @I.ir_module
     class Before:
         @T.prim_func
-        def main(A: T.Buffer(8, "float32"), B: T.Buffer(8, "float32"), x: T.float32):
+        def main(B: T.Buffer(8, "float16"), C: T.Buffer(8, "float16")):
             T.func_attr({"target": T.target("cuda", host="llvm")})
-            c = T.alloc_local((1,), "float32")
-            c[0] = x
-            with T.attr(T.target("cuda"), "target", 0):
-                i = T.launch_thread("threadIdx.x", 8)
-                A[i] = c[0]
-            c[0] = c[0] * T.float32(2)
-            with T.attr(T.target("cuda"), "target", 0):
-                i = T.launch_thread("threadIdx.x", 8)
-                B[i] = c[0]
-
-    @I.ir_module
-    class Expected:
-        @T.prim_func
-        def main(A: T.Buffer(8, "float32"), B: T.Buffer(8, "float32"), x: T.float32):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
-            c = T.alloc_local((1,), "float32")
-            c[0] = x
-            T.call_ffi_kernel("main_kernel", A.data, c[0], 8, launch_params=["threadIdx.x"])
-            c[0] = c[0] * T.float32(2)
-            T.call_ffi_kernel("main_kernel_1", B.data, c[0], 8, launch_params=["threadIdx.x"])
-
-        @T.prim_func
-        def main_kernel(A_data: T.handle("float32"), c: T.float32):
-            T.func_attr(_cuda_kernel_attrs())
-            A = T.decl_buffer(8, data=A_data)
-            i = T.launch_thread("threadIdx.x", 8)
-            A[i] = c
-
-        @T.prim_func
-        def main_kernel_1(B_data: T.handle("float32"), c: T.float32):
-            T.func_attr(_cuda_kernel_attrs())
-            B = T.decl_buffer(8, data=B_data)
-            i = T.launch_thread("threadIdx.x", 8)
-            B[i] = c
-
-    After = tvm.tirx.transform.SplitHostDevice()(Before)
-    tvm.ir.assert_structural_equal(After, Expected)
-
-
-def test_let_scalar_passed_by_value():
-    """A T.let scalar computed on the host from an argument is a scalar kernel parameter"""
-
-    @I.ir_module
-    class Before:
-        @T.prim_func
-        def main(A: T.Buffer(8, "float32"), x: T.float32):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
-            c: T.let[T.float32] = x * T.float32(2)
+            c = T.alloc_local((1,), "float16")
+            c[0] = T.float16(1.5)
             T.attr(T.target("cuda"), "target", 0)
             i = T.launch_thread("threadIdx.x", 8)
-            A[i] = c
+            C[i] = B[i] + c[0]
 
     @I.ir_module
     class Expected:
         @T.prim_func
-        def main(A: T.Buffer(8, "float32"), x: T.float32):
+        def main(B: T.Buffer(8, "float16"), C: T.Buffer(8, "float16")):
             T.func_attr({"target": T.target("cuda", host="llvm")})
-            c: T.let[T.float32] = x * T.float32(2)
-            T.call_ffi_kernel("main_kernel", A.data, c, 8, launch_params=["threadIdx.x"])
-
-        @T.prim_func
-        def main_kernel(A_data: T.handle("float32"), c: T.float32):
-            T.func_attr(_cuda_kernel_attrs())
-            A = T.decl_buffer(8, data=A_data)
-            i = T.launch_thread("threadIdx.x", 8)
-            A[i] = c
-
-    After = tvm.tirx.transform.SplitHostDevice()(Before)
-    tvm.ir.assert_structural_equal(After, Expected)
-
-
-def test_written_cell_and_global_buffer_passed_by_pointer():
-    """A host cell that a kernel writes and a one-element global buffer stay pointer parameters"""
-
-    @I.ir_module
-    class Before:
-        @T.prim_func
-        def main(A: T.Buffer(8, "float32")):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
-            c = T.alloc_local((1,), "float32")
-            acc = T.alloc_buffer((1,), "float32")
-            T.attr(T.target("cuda"), "target", 0)
-            i = T.launch_thread("threadIdx.x", 8)
-            c[0] = c[0] + A[i]
-            A[i] = acc[0]
-
-    @I.ir_module
-    class Expected:
-        @T.prim_func
-        def main(A: T.Buffer(8, "float32")):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
-            c = T.alloc_local((1,), "float32")
-            acc = T.alloc_buffer((1,), "float32")
+            c = T.alloc_local((1,), "float16", annotations={"device_type": 1})
+            c[0] = T.float16(1.5)
             T.call_ffi_kernel(
-                "main_kernel", A.data, acc.data, c.data, 8, launch_params=["threadIdx.x"]
+                "main_kernel",
+                B.data,
+                C.data,
+                T.Cast("float32", c[0]),
+                8,
+                launch_params=["threadIdx.x"],
             )
 
         @T.prim_func
-        def main_kernel(
-            A_data: T.handle("float32"),
-            acc_data: T.handle("float32"),
-            c_data: T.handle("float32", "local"),
-        ):
+        def main_kernel(B_data: T.handle("float16"), C_data: T.handle("float16"), c: T.float32):
             T.func_attr(_cuda_kernel_attrs())
-            acc = T.decl_buffer(1, data=acc_data)
-            A = T.decl_buffer(8, data=A_data)
-            c = T.decl_buffer(1, data=c_data, scope="local")
+            c_1: T.let[T.float16] = T.Cast("float16", c)
+            B = T.decl_buffer(8, "float16", data=B_data)
+            C = T.decl_buffer(8, "float16", data=C_data)
             i = T.launch_thread("threadIdx.x", 8)
-            c[0] = c[0] + A[i]
-            A[i] = acc[0]
+            C[i] = B[i] + c_1
 
     After = tvm.tirx.transform.SplitHostDevice()(Before)
     tvm.ir.assert_structural_equal(After, Expected)
