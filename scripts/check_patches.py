@@ -24,6 +24,7 @@ export_to_tvm.py merges them into TVM's files).
     python scripts/check_patches.py --companions-of P   # other files patch P may touch
 """
 
+import ast
 import re
 import subprocess
 import sys
@@ -133,12 +134,40 @@ def formatted(text):
     return proc.stdout
 
 
-def test_problems(path, spec, is_new, added):
+def _exported(text, spec):
+    """One of our files as the export writes it into the patches' tree (TVM main of 2026-08)."""
+    return formatted(adapt_launch(drop_bug_xfails(select_names(text, spec) if spec else text)))
+
+
+def test_problems(path, spec, is_new, added, number="9999"):
     """How the patch's version of our test file ``path`` differs from the repository's."""
     try:
         text = (ROOT / path).read_text()
-        # as the export writes it into the patches' tree (TVM main of 2026-08)
-        want = formatted(adapt_launch(drop_bug_xfails(select_names(text, spec) if spec else text)))
+        want = _exported(text, spec)
+        # a helper an earlier patch already added to the same file is not added again
+        earlier = set()
+        for n, (_, _, ours) in PATCH_TABLE.items():
+            if n < number and path in ours:
+                earlier |= {
+                    getattr(d, "name", None) for d in ast.parse(_exported(text, ours[path])).body
+                }
+                earlier |= {
+                    t.id
+                    for d in ast.parse(_exported(text, ours[path])).body
+                    if isinstance(d, ast.Assign)
+                    for t in d.targets
+                    if isinstance(t, ast.Name)
+                }
+        tree = ast.parse(want)
+        lines = want.splitlines(keepends=True)
+        for d in reversed(tree.body):
+            names = {getattr(d, "name", None)} | {
+                t.id for t in getattr(d, "targets", []) if isinstance(t, ast.Name)
+            }
+            if (names - {None}) & earlier and not isinstance(d, ast.Import | ast.ImportFrom):
+                start = min([d.lineno] + [x.lineno for x in getattr(d, "decorator_list", [])])
+                del lines[start - 1 : d.end_lineno]
+        want = "".join(lines)
         body = split_ours(want)[1]
     except ExportError as err:
         return [f"{path}: {err}"]
@@ -188,7 +217,7 @@ def check(patch):
         if path not in diffs:
             problems.append(f"does not add the tests of {path}")
         else:
-            problems += test_problems(path, spec, *diffs[path])
+            problems += test_problems(path, spec, *diffs[path], number=Path(patch).name[:4])
     return problems
 
 

@@ -389,24 +389,24 @@ def select_names(text, spec):
     unknown = names - defined
     if unknown:
         raise ExportError(f"no top-level {', '.join(sorted(unknown))} to select")
+    defs = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+    # tests are selected by the spec; a helper goes when excluded by name or unused
     drop = [
         n
         for n in tree.body
-        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        if isinstance(n, defs)
+        and (n.name.startswith("test_") or exclude)
         and ((n.name in names) == exclude)
     ]
     while True:
         text = _cut_defs(text, drop)
         tree = ast.parse(text)
-        used = _loaded_names(tree) | {
-            a.value.id
-            for a in ast.walk(tree)
-            if isinstance(a, ast.Attribute) and isinstance(a.value, ast.Name)
-        }
+        used = _loaded_names(tree)
         drop = [
             n
             for n in tree.body
             if (isinstance(n, ast.Assign) and not _defined_names(n) & used)
+            or (isinstance(n, defs) and not n.name.startswith("test_") and n.name not in used)
             or (
                 isinstance(n, ast.Import | ast.ImportFrom)
                 and not {a.asname or a.name.split(".")[0] for a in n.names} & used
@@ -439,8 +439,13 @@ def split_ours(text):
 def merge(ours, theirs, force):
     """Merge our file's tests into TVM's file text ``theirs``; return (text, removed names).
     Raises ExportError("clash: ...") when a name of ours is taken and ``force`` is off."""
-    imports, body, names = split_ours(ours)
     tree = ast.parse(theirs)
+    # a definition TVM's file already has word for word (a helper that an earlier patch
+    # added for tests of its own) is not merged twice
+    same = {ast.dump(n) for n in tree.body if _defined_names(n)}
+    ours_tree = ast.parse(ours)
+    ours = _cut_defs(ours, [n for n in ours_tree.body if _defined_names(n) and ast.dump(n) in same])
+    imports, body, names = split_ours(ours)
     lines = theirs.splitlines(keepends=True)
     clash = sorted(names & set().union(*map(_defined_names, tree.body)))
     if clash and not force:

@@ -72,7 +72,9 @@ f = Path(sys.argv[2]); f.write_text(prune_added(f.read_text(), Path(sys.argv[3])
   "$py" "$root/scripts/export_to_tvm.py" --tvm-root "$pw" --drop-bug-xfails "${only[@]}" >/dev/null \
     || die "export into the patch tree failed for $p"
   git -C "$pw" add -A tests
-  git -C "$pw" -c user.name=regen -c user.email=regen@localhost commit -q --amend --no-edit \
+  # a patch written without -k kept its "[PATCH] " through `git am -k`: drop it
+  msg=$(git -C "$pw" log -1 --format=%B | sed '1s/^\[PATCH[^]]*\] //')
+  git -C "$pw" -c user.name=regen -c user.email=regen@localhost commit -q --amend -m "$msg" \
     --author="$author"
   git -C "$pw" format-patch -q -k -1 -o "$out" HEAD
   mv "$out"/*.patch "$p.new"
