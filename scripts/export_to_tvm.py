@@ -439,18 +439,29 @@ def split_ours(text):
 def merge(ours, theirs, force):
     """Merge our file's tests into TVM's file text ``theirs``; return (text, removed names).
     Raises ExportError("clash: ...") when a name of ours is taken and ``force`` is off."""
+    names = set().union(*map(_defined_names, ast.parse(ours).body))
     tree = ast.parse(theirs)
-    # a definition TVM's file already has word for word (a helper that an earlier patch
-    # added for tests of its own) is not merged twice
+    taken = names & set().union(*map(_defined_names, tree.body))
+    # a helper TVM's file already has word for word (one that an earlier patch added for
+    # tests of its own) is not merged twice; a test always is, or clashes
     same = {ast.dump(n) for n in tree.body if _defined_names(n)}
-    ours_tree = ast.parse(ours)
-    ours = _cut_defs(ours, [n for n in ours_tree.body if _defined_names(n) and ast.dump(n) in same])
-    imports, body, names = split_ours(ours)
-    lines = theirs.splitlines(keepends=True)
-    clash = sorted(names & set().union(*map(_defined_names, tree.body)))
+    helpers = [
+        n
+        for n in ast.parse(ours).body
+        if _defined_names(n)
+        and not any(name.startswith("test_") for name in _defined_names(n))
+        and ast.dump(n) in same
+    ]
+    clash = sorted(taken - set().union(set(), *map(_defined_names, helpers)))
     if clash and not force:
         raise ExportError(f"clash: {', '.join(clash)} already defined")
+    if not force:
+        ours = _cut_defs(ours, helpers)
+    else:
+        clash = sorted(taken)
+    imports, body, _ = split_ours(ours)
     # drop the clashing definitions (a re-export), with the comments above them
+    lines = theirs.splitlines(keepends=True)
     ends = [0] + [n.end_lineno for n in tree.body]
     for i, node in reversed(list(enumerate(tree.body))):
         if _defined_names(node) & set(clash):

@@ -26,7 +26,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-import conftest  # noqa: E402
+# the root conftest by path: inside a pytest run the name "conftest" is taken
+_spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "conftest.py")
+conftest = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(conftest)
 import wrong_fixes  # noqa: E402
 from bug_reports import BUG_REPORTS  # noqa: E402
 
