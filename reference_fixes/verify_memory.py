@@ -38,10 +38,19 @@ Upstream change (blueprint), ``src/tirx/analysis/verify_memory.cc``, class
    at each step a ``Bind``/``DeclBuffer``/``match_buffer`` definition whose value is a ``Var``
    (follow it), ``buffer_data(X)`` (follow ``X``), ``address_of(BufferLoad(X, ...))`` (follow
    ``X``) or ``tvm_struct_get(X, ...)`` (follow ``X``, as today). At each step return true
-   when the variable is a ``BufferType`` parameter (or ``params[0]`` of a packed function, as
-   today); anything else (an ``AllocBuffer``, an unknown value) stays "allocated internally"
-   and is skipped as before. Guard the walk against cycles.
-3. Nothing else changes: the thread-environment rule (``thread_extent`` attributes), the
+   when the variable is a pointer parameter (``PointerType`` or ``BufferType``), whatever its
+   position: the legacy rule that counted ``params[0]`` alone (the packed API's handle, from
+   before buffer parameters were typed) made the result depend on which pointer parameter a
+   buffer aliases. Anything else (an ``AllocBuffer``, an unknown value such as
+   ``tvm_access_ptr`` or ``reinterpret`` of a parameter) stays "allocated internally" and is
+   skipped as before, a known false negative. Guard the walk against cycles.
+3. ``address_of(X[i])`` computes an address, it does not access ``X``: a ``VisitExpr_`` for
+   ``CallNode`` visits only the indices of such a load. (Otherwise the host-side
+   ``T.decl_buffer(..., data=T.address_of(A[4]))`` of a view that only a kernel reads, which
+   released TVM compiles, would now be rejected once the alias chain reaches ``A``.)
+4. ``IsGPUDevice`` also counts ``kDLWebGPU``: WebGPU buffers are no more host-accessible than
+   Vulkan's, and ``DefaultGPUSchedule`` already lists WebGPU among the GPUs.
+5. Nothing else changes: the thread-environment rule (``thread_extent`` attributes), the
    skipped functions (no target, non-GPU target, non-default calling convention) and the
    error text (the accessed variable, e.g. ``B_1``) stay as they are.
 
@@ -65,8 +74,8 @@ import tvm.tirx.analysis
 import tvm.tirx.transform
 
 # DLDeviceType values of the devices the verifier checks (kDLCUDA, kDLOpenCL, kDLVulkan,
-# kDLMetal, kDLROCM), as in MemoryAccessVerifier::IsGPUDevice.
-_GPU_DEVICE_TYPES = (2, 4, 7, 8, 10)
+# kDLMetal, kDLROCM, kDLWebGPU), as in the fixed MemoryAccessVerifier::IsGPUDevice.
+_GPU_DEVICE_TYPES = (2, 4, 7, 8, 10, 15)
 
 
 # A buffer load is ``tvm.ir.TensorLoad`` in the released wheel and ``tvm.tirx.BufferLoad`` in
@@ -89,6 +98,14 @@ def _accessed_buffer(node):
     if buffer is None:
         buffer = getattr(node, "source", None)
     return buffer if isinstance(buffer, tvm.tirx.Var) else None
+
+
+def _is_address_of_load(node):
+    return (
+        isinstance(node, tvm.ir.expr.Call)
+        and node.op.same_as(_op("tirx.address_of"))
+        and isinstance(node.args[0], _LOAD_TYPES)
+    )
 
 
 def _definition_source(value):
@@ -120,6 +137,11 @@ class _MemoryAccessVerifier:
         if isinstance(node, tvm.tirx.AttrStmt) and node.attr_key == "thread_extent":
             # everything under the first thread_extent runs on the device
             return tvm_ffi.WalkResult.SKIP
+        if _is_address_of_load(node):
+            # an address computation, not an access: only the indices are visited
+            for index in node.args[0].indices:
+                tvm_ffi.structural_walk(index, self._on_node, order="pre")
+            return tvm_ffi.WalkResult.SKIP
         if isinstance(node, tvm.tirx.Bind):
             self.defs[node.var] = node.value
         elif isinstance(node, tvm.tirx.DeclBuffer):
@@ -133,14 +155,17 @@ class _MemoryAccessVerifier:
             self._record_access(_accessed_buffer(node))
         return tvm_ffi.WalkResult.ADVANCE
 
+    def _is_pointer_param(self, var):
+        return any(
+            var.same_as(p) and (tvm.tirx.is_buffer_var(p) or isinstance(p.ty, tvm.ir.PointerType))
+            for p in self.func.params
+        )
+
     def _from_function_args(self, var):
-        params = list(self.func.params)
         seen = set()
         while var is not None and var not in seen:
             seen.add(var)
-            if any(var.same_as(p) and tvm.tirx.is_buffer_var(p) for p in params):
-                return True
-            if params and var.same_as(params[0]):
+            if self._is_pointer_param(var):
                 return True
             var = _definition_source(self.defs.get(var))
         return False

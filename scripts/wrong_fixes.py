@@ -17,16 +17,17 @@
 """Run the suite once per wrong fix of wrong_fixes/ and report which tests kill each.
 
     python scripts/wrong_fixes.py [--list] [--only REPORT[:NAME] ...] [--markdown FILE]
-                                  [-- PYTEST ARGS]
+                                  [--all-killers] [--all-files] [--jobs N] [-- PYTEST ARGS]
 
 For every wrong fix (a small, deliberately wrong variant of a reference fix) it runs
 ``pytest FILES --wrong-fix=REPORT:NAME``: that wrong fix is installed and the report's bug
 tests must pass, so every test that fails has caught the mistake. FILES are the test files
 of tests/python and tests/proof that hold the report's tests (its xfail phrase or its key
-in the file), or all of them with ``--all-files``. A
-wrong fix counts as killed when at least two tests fail, at least one of them in an
-upstream file (tests/python). Only test failures count: a collection or fixture error is
-not a kill, it stops the run.
+in the file), or all of them with ``--all-files``. A wrong fix counts as killed when at
+least two tests fail, at least one of them in an upstream file (tests/python). The upstream
+files run first and each run stops at its second failure, which gives the same verdict;
+``--all-killers`` lists every killing test instead. Runs go ``--jobs`` at a time. Only test
+failures count: a collection or fixture error is not a kill, it stops the run.
 
 Prints a table (wrong fix, what it models, killing tests); ``--markdown FILE`` writes the
 same table as Markdown. Exit codes: 0 every wrong fix killed; 1 a wrong fix survived;
@@ -34,6 +35,7 @@ same table as Markdown. Exit codes: 0 every wrong fix killed; 1 a wrong fix surv
 """
 
 import argparse
+import concurrent.futures
 import os
 import subprocess
 import sys
@@ -75,7 +77,7 @@ def killers(spec, files, pytest_args):
         proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
         if proc.returncode not in (0, 1) or not xml.exists():
             tail = (proc.stdout + proc.stderr).strip().splitlines()[-1:] or ["no output"]
-            raise RunError(f"pytest exit {proc.returncode}: {tail[0]}")
+            raise RunError(f"{spec}: pytest exit {proc.returncode}: {tail[0]}")
         failed, errors = [], []
         for case in ET.parse(xml).iter("testcase"):
             name = f"{case.get('file') or case.get('classname')}::{case.get('name')}"
@@ -84,7 +86,7 @@ def killers(spec, files, pytest_args):
             if case.find("error") is not None:
                 errors.append(name)
         if errors:
-            raise RunError(f"{len(errors)} test(s) errored, e.g. {errors[0]}")
+            raise RunError(f"{spec}: {len(errors)} test(s) errored, e.g. {errors[0]}")
         return failed
 
 
@@ -104,6 +106,10 @@ def main(argv=None):
     parser.add_argument("--only", action="append", default=[], metavar="REPORT[:NAME]")
     parser.add_argument("--markdown", type=Path, help="also write the table as Markdown")
     parser.add_argument("--all-files", action="store_true", help="run the whole suite each time")
+    parser.add_argument(
+        "--all-killers", action="store_true", help="list every killing test, not the first two"
+    )
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="runs at a time")
     parser.add_argument("pytest_args", nargs="*", help="after --: extra pytest arguments")
     args = parser.parse_args(argv)
     catalogue = wrong_fixes.catalogue()
@@ -122,29 +128,40 @@ def main(argv=None):
             print(f"{report}:{name}  {text}")
         return 0
     os.environ.pop("TVM_REFERENCE_FIXES", None)
-    rows, survivors = [], []
-    for (report, name), text in selected.items():
+    # upstream files come first, so the first MIN_KILLERS failures decide the verdict as
+    # all of them would: stop there unless every killing test is wanted
+    stop = [] if args.all_killers else [f"--maxfail={MIN_KILLERS}"]
+
+    def run_one(item):
+        (report, name), text = item
         spec = f"{report}:{name}"
         start = time.monotonic()
+        files = SUITE if args.all_files else files_of(report)
+        names = killers(spec, files, [*stop, *args.pytest_args])
+        return spec, text, names, time.monotonic() - start
+
+    rows, survivors = [], []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         try:
-            files = SUITE if args.all_files else files_of(report)
-            names = killers(spec, files, args.pytest_args)
+            results = list(pool.map(run_one, selected.items()))
         except RunError as err:
-            print(f"wrong_fixes: error: {spec}: {err}", file=sys.stderr)
+            print(f"wrong_fixes: error: {err}", file=sys.stderr)
             return 2
+    for spec, text, names, seconds in results:
         ok = killed(names)
         if not ok:
             survivors.append(spec)
         rows.append((spec, text, names, ok))
         verdict = f"killed by {len(names)}" if ok else f"SURVIVED ({len(names)} failing)"
-        print(f"{spec:<48} {verdict:<16} {time.monotonic() - start:5.1f} s")
+        print(f"{spec:<48} {verdict:<16} {seconds:5.1f} s")
         for n in names:
             print(f"    {short(n)}")
     if args.markdown:
         lines = ["| wrong fix | the mistake it models | killed by |", "|---|---|---|"]
         for spec, text, names, ok in rows:
             upstream = sum(n.startswith("tests/python/") for n in names)
-            cell = f"{len(names)} tests ({upstream} upstream)" if ok else "**survives**"
+            count = f"{len(names)} tests" if args.all_killers else f"first {len(names)} tests"
+            cell = f"{count} ({upstream} upstream)" if ok else "**survives**"
             lines.append(f"| `{spec}` | {text} | {cell} |")
         args.markdown.write_text("\n".join(lines) + "\n")
     print(f"{len(rows) - len(survivors)} of {len(rows)} wrong fixes killed"

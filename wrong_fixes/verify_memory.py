@@ -40,6 +40,10 @@ WRONG_FIXES = {
     "aliases-only": "checks accesses through aliases, no longer the parameters themselves",
     "stores-only": "host stores are checked, host loads are not",
     "no-thread-env": "accesses inside a thread environment (kernels) are checked as well",
+    "first-pointer-param": "a pointer (non-buffer) parameter counts only in the first position",
+    "address-of-access": "address_of(X[i]) counts as a host access to X (an address is no access)",
+    "address-of-untraced": "a view at address_of(X[i]) is not traced back to X",
+    "no-webgpu": "webgpu functions are not checked (the pre-fix GPU list)",
 }
 
 
@@ -86,6 +90,32 @@ class _FirstParamOnly(fix._MemoryAccessVerifier):
         return False
 
 
+class _FirstPointerParam(fix._MemoryAccessVerifier):
+    def _is_pointer_param(self, var):
+        params = self.func.params
+        in_buffer = any(var.same_as(p) and tvm.tirx.is_buffer_var(p) for p in params)
+        return in_buffer or (len(params) > 0 and var.same_as(params[0]))
+
+
+class _AddressOfAccess(fix._MemoryAccessVerifier):
+    def _on_node(self, node):
+        if fix._is_address_of_load(node):
+            return tvm_ffi.WalkResult.ADVANCE
+        return super()._on_node(node)
+
+
+class _AddressOfUntraced(fix._MemoryAccessVerifier):
+    def _from_function_args(self, var):
+        seen = set()
+        while var is not None and var not in seen:
+            seen.add(var)
+            if self._is_pointer_param(var):
+                return True
+            value = self.defs.get(var)
+            var = None if fix._is_address_of_load(value) else fix._definition_source(value)
+        return False
+
+
 class _AliasesOnly(fix._MemoryAccessVerifier):
     def _from_function_args(self, var):
         source = fix._definition_source(self.defs.get(var))
@@ -116,9 +146,16 @@ _VERIFIERS = {
     "aliases-only": _AliasesOnly,
     "stores-only": _StoresOnly,
     "no-thread-env": _NoThreadEnv,
+    "first-pointer-param": _FirstPointerParam,
+    "address-of-access": _AddressOfAccess,
+    "address-of-untraced": _AddressOfUntraced,
 }
-# DLDeviceType values: kDLCPU 1, kDLCUDA 2
-_DEVICE_TYPES = {"cuda-only": (2,), "every-target": (1, *fix._GPU_DEVICE_TYPES)}
+# DLDeviceType values: kDLCPU 1, kDLCUDA 2, kDLWebGPU 15
+_DEVICE_TYPES = {
+    "cuda-only": (2,),
+    "every-target": (1, *fix._GPU_DEVICE_TYPES),
+    "no-webgpu": tuple(t for t in fix._GPU_DEVICE_TYPES if t != 15),
+}
 
 
 def install(name):

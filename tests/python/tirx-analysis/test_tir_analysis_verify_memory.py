@@ -22,26 +22,22 @@ import tvm.testing
 from tvm.script import tirx as T
 
 ALIAS_BUG = pytest.mark.xfail(
-    strict=True,
-    raises=pytest.fail.Exception,  # pytest.raises: DID NOT RAISE
-    reason="VerifyMemory stops at decl_buffer/match_buffer aliases of the parameters",
+    strict=True, raises=pytest.fail.Exception, reason="VerifyMemory misses aliases and webgpu"
 )
-GPU_TARGETS = ["cuda", "rocm", "vulkan", "metal", "opencl"]
+GPU_TARGETS = ["cuda", "rocm", "vulkan", "metal", "opencl", "webgpu"]
 
 
-@pytest.mark.parametrize("target", GPU_TARGETS)
-def test_host_access_to_parameter(target):
-    """Host code of a GPU function may not access a parameter buffer"""
+def test_host_access_to_parameter():
+    """Host code of a GPU function may not access a parameter buffer; a CPU function's may"""
 
     @T.prim_func
     def func(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")):
-        T.func_attr({"target": T.target(target)})
+        T.func_attr({"target": T.target("cuda")})
         B[0] = A[0]
-        with T.launch_thread("threadIdx.x", 16) as tx:
-            B[tx] = A[tx]
 
     with pytest.raises(RuntimeError, match="Variable `B` is directly accessed by host memory"):
         tvm.tirx.transform.VerifyMemory()(tvm.IRModule({"main": func}))
+    assert tvm.tirx.analysis.verify_memory(func.with_attr("target", tvm.target.Target("llvm")))
 
 
 @ALIAS_BUG
@@ -50,13 +46,11 @@ def test_host_access_through_decl_buffer_aliases(target):
     """Host code may not access a parameter through a chain of decl_buffer aliases"""
 
     @T.prim_func
-    def func(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")):
+    def func(A: T.Buffer((16,), "float32")):
         T.func_attr({"target": T.target(target)})
-        B_1 = T.decl_buffer((16,), data=B.data)
-        tiles = T.decl_buffer((4, 4), data=B_1.data)
-        x: T.let[T.float32] = tiles[1, 2]
-        with T.launch_thread("threadIdx.x", 16) as tx:
-            B_1[tx] = A[tx] + x
+        A_1 = T.decl_buffer((16,), data=A.data)
+        tiles = T.decl_buffer((4, 4), data=A_1.data)
+        T.evaluate(tiles[1, 2])
 
     with pytest.raises(RuntimeError, match="Variable `tiles` is directly accessed by host memory"):
         tvm.tirx.transform.VerifyMemory()(tvm.IRModule({"main": func}))
@@ -68,15 +62,45 @@ def test_host_access_through_match_buffer(target):
     """Host code may not access a parameter through a match_buffer of its alias"""
 
     @T.prim_func(s_tir=True)
-    def func(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")):
+    def func(A: T.Buffer((16,), "float32")):
         T.func_attr({"target": T.target(target)})
-        B_1 = T.decl_buffer((16,), data=B.data)
+        A_1 = T.decl_buffer((16,), data=A.data)
         with T.sblock("host"):
-            tile = T.match_buffer(B_1[4:8], (4,), offset_factor=1)
+            tile = T.match_buffer(A_1[4:8], (4,), offset_factor=1)
             tile[0] = T.float32(1.0)
 
     with pytest.raises(RuntimeError, match="Variable `tile` is directly accessed by host memory"):
         tvm.tirx.transform.VerifyMemory()(tvm.IRModule({"main": func}))
+
+
+@ALIAS_BUG
+@pytest.mark.parametrize("position", [0, 1, 2])
+def test_host_access_through_pointer_parameter(position):
+    """Every pointer parameter counts, the first, a middle and the last alike"""
+
+    @T.prim_func
+    def func(a: T.handle("float32"), b: T.handle("float32"), c: T.handle("float32")):
+        T.func_attr({"target": T.target("cuda")})
+        X = T.decl_buffer((16,), data=[a, b, c][position])
+        X[0] = T.float32(1.0)
+
+    with pytest.raises(RuntimeError, match="Variable `X` is directly accessed by host memory"):
+        tvm.tirx.transform.VerifyMemory()(tvm.IRModule({"main": func}))
+
+
+def test_host_access_through_untraced_pointer():
+    """Known limit: views over tvm_access_ptr, reinterpret or a byte offset are not traced"""
+
+    @T.prim_func
+    def func(A: T.Buffer((16,), "float32")):
+        T.func_attr({"target": T.target("cuda")})
+        ptr = T.tvm_access_ptr(T.type_annotation("float32"), A.data, 4, 4, 1)
+        view = T.decl_buffer((4,), data=ptr)
+        raw = T.decl_buffer((16,), "int32", data=T.reinterpret("handle", A.data))
+        tail = T.decl_buffer((4,), data=T.handle_add_byte_offset(A.data, 48))
+        view[0] = tail[0] + T.Cast("float32", raw[0])
+
+    assert tvm.tirx.analysis.verify_memory(func)
 
 
 @pytest.mark.parametrize("target", GPU_TARGETS)
@@ -84,29 +108,14 @@ def test_host_access_to_allocation(target):
     """Host code may access a host allocation and its aliases; kernels may access parameters"""
 
     @T.prim_func
-    def func(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")):
+    def func(A: T.Buffer((16,), "float32")):
         T.func_attr({"target": T.target(target)})
-        B_1 = T.decl_buffer((16,), data=B.data)
         acc = T.alloc_buffer((2,), "float32", scope="local")
         acc_view = T.decl_buffer((2,), data=acc.data, scope="local")
         acc[0] = T.float32(0.5)
-        acc_view[1] = acc[0] * T.float32(2.0)
-        x: T.let[T.float32] = acc_view[1]
+        acc_view[1] = acc_view[0] * T.float32(2.0)
         with T.launch_thread("threadIdx.x", 16) as tx:
-            B_1[tx] = A[tx] * x
-
-    assert tvm.tirx.analysis.verify_memory(func)
-
-
-@pytest.mark.parametrize("target", ["llvm", "c"])
-def test_host_access_on_cpu(target):
-    """A CPU function's host code may access its parameters through aliases"""
-
-    @T.prim_func
-    def func(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")):
-        T.func_attr({"target": T.target(target)})
-        tiles = T.decl_buffer((4, 4), data=B.data)
-        tiles[1, 2] = A[0]
+            A[tx] = A[tx] * T.float32(2.0)
 
     assert tvm.tirx.analysis.verify_memory(func)
 
@@ -117,8 +126,7 @@ def test_compile_rejects_unbound_kernel():
 
     @T.prim_func
     def main(A: T.Buffer((16,), "float32"), B: T.Buffer((4,), "float32")):
-        tiles = T.decl_buffer((4, 4), data=A.data)
-        row = T.decl_buffer((4,), data=tiles.data)
+        row = T.decl_buffer((4,), data=T.address_of(A[4]))
         for i in range(4):
             B[i] = row[i]
 
@@ -126,21 +134,16 @@ def test_compile_rejects_unbound_kernel():
         tvm.compile(main, target="cuda")
 
 
-def test_compile_accepts_host_allocation():
-    """tvm.compile for cuda accepts host code using a host allocation and a bound kernel"""
+def test_compile_accepts_address_of_view():
+    """tvm.compile for cuda accepts a host-side view at a parameter's address read by a kernel"""
 
     @T.prim_func
-    def main(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")):
-        acc = T.alloc_buffer((2,), "float32", scope="local")
-        acc_view = T.decl_buffer((2,), data=acc.data, scope="local")
-        acc[0] = T.float32(0.5)
-        acc_view[1] = acc[0] * T.float32(2.0)
-        x: T.let[T.float32] = acc_view[1]
-        for i in T.thread_binding(16, thread="threadIdx.x"):
-            B[i] = A[i] * x
+    def main(A: T.Buffer((16,), "float32"), B: T.Buffer((4,), "float32")):
+        tail = T.decl_buffer((4,), data=T.address_of(A[4]))
+        for i in T.thread_binding(4, thread="threadIdx.x"):
+            B[i] = tail[i]
 
-    lib = tvm.compile(main, target="cuda")
-    assert "__global__" in lib.mod.imports[0].inspect_source()
+    assert "__global__" in tvm.compile(main, target="cuda").mod.imports[0].inspect_source()
 
 
 if __name__ == "__main__":
