@@ -7,8 +7,8 @@
 #                                    then the exported upstream files in a skeleton TVM tree
 #                                    under TVM's conftests, both ways (scripts/tvm_tree_check.py)
 #   scripts/test.sh --expect-fixed   for a TVM that carries the C++ fixes (patched source
-#                                    build): lint gate, then tests/python and tests/tools once,
-#                                    no xfail left
+#                                    build): lint gate, tests/tools, then the upstream files
+#                                    exported for that TVM under TVM's conftests, no xfail left
 #   scripts/test.sh --released       the same for a TVM as it is (bug tests strictly xfail)
 # Extra arguments after the mode go to pytest. TVM_PYTHON selects another TVM (see setup.sh).
 set -uo pipefail
@@ -46,16 +46,17 @@ case "$mode" in
     tree "exported files under TVM's conftests (bug tests strictly xfail)"
     tree "exported files under TVM's conftests, reference fixes (no xfail)" --reference-fixes
     ;;
-  # a single mode is for any TVM (a source build, another wheel): the upstream files and the
-  # tools' tests; tests/reference_fixes belongs to the reference fixes, written for the wheel
+  # a single mode is for any TVM (a source build, another wheel): the tools' tests, then the
+  # upstream files as exported for that TVM (adapted to its API: the files are written
+  # against the pinned wheel's) under TVM's conftests; tests/proof and
+  # tests/reference_fixes belong to the reference fixes, written for the wheel
   released)
-    run "suite against the TVM as it is" tests/python tests/tools "$@"
-    tree "exported files under TVM's conftests (bug tests strictly xfail)"
+    run "tools against the TVM as it is" tests/tools "$@"
+    tree "upstream files exported for this TVM, TVM's conftests (bug tests strictly xfail)"
     ;;
   expect-fixed)
-    run "suite expecting the C++ fixes (no xfail may remain)" tests/python tests/tools \
-      --expect-fixed "$@"
-    tree "exported files under TVM's conftests (no xfail)" --expect-fixed
+    run "tools against the TVM with the fixes" tests/tools --expect-fixed "$@"
+    tree "upstream files exported for this TVM, TVM's conftests (no xfail)" --expect-fixed
     ;;
 esac
 [ $status -eq 0 ] && echo "=== ALL GREEN" || echo "=== SOME STEP FAILED"
