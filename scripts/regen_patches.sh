@@ -27,7 +27,9 @@
 # merged in with
 # `export_to_tvm.py --drop-bug-xfails --only ...`, the commit is amended (author: this
 # project) and written back with `git format-patch -k`. Patches build on each other, as
-# scripts/build_tvm.sh applies them. TVM_GIT and TVM_COMMIT as for scripts/build_tvm.sh.
+# scripts/build_tvm.sh applies them; each patch's C++ must be clang-format 20 clean (checked
+# when CLANG_FORMAT or PATH has clang-format 20 with git-clang-format beside it). TVM_GIT and
+# TVM_COMMIT as for scripts/build_tvm.sh.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 die() { echo "regen_patches: error: $*" >&2; exit 2; }
@@ -37,6 +39,17 @@ tvm_git=${TVM_GIT:-https://github.com/apache/tvm}
 base=${TVM_COMMIT:-5d4dc8721307cf9677becacf0395c19be130e206}
 author="Seed 000e2e69 maintainers <maintainers@users.noreply.a-seed-000e2e69.example>"
 py=$("$root/scripts/setup.sh" | tail -n 1) || exit 2
+
+# clang-format 20 and git-clang-format (pip install clang-format==20.*): CLANG_FORMAT, or PATH
+clang_format=${CLANG_FORMAT:-$(command -v clang-format || true)}
+git_clang_format=$(dirname "${clang_format:-/}")/git-clang-format
+if [ -n "$clang_format" ] && "$clang_format" --version | grep -q "version 20\." \
+   && [ -x "$git_clang_format" ]; then
+  :
+else
+  echo "regen_patches: clang-format 20 not found (CLANG_FORMAT): C++ formatting not checked" >&2
+  clang_format=
+fi
 
 pw="$work/patchwork"
 if [ ! -d "$pw/.git" ]; then
@@ -76,6 +89,12 @@ f = Path(sys.argv[2]); f.write_text(prune_added(f.read_text(), Path(sys.argv[3])
   msg=$(git -C "$pw" log -1 --format=%B | sed '1s/^\[PATCH[^]]*\] //')
   git -C "$pw" -c user.name=regen -c user.email=regen@localhost commit -q --amend -m "$msg" \
     --author="$author"
+  # the C++ part must be clang-format 20 clean (TVM's CI): checked when it is at hand
+  if [ -n "$clang_format" ]; then
+    fmt=$(cd "$pw" && "$git_clang_format" --binary "$clang_format" --diff HEAD~1 HEAD -- src 2>&1)
+    case "$fmt" in ""|*"did not modify"*|*"no modified files"*) ;;
+      *) echo "$fmt" >&2; die "$(basename "$p"): the C++ is not clang-format clean" ;; esac
+  fi
   git -C "$pw" format-patch -q -k -1 -o "$out" HEAD
   mv "$out"/*.patch "$p.new"
   mv "$p.new" "$p"

@@ -112,7 +112,7 @@ llvm=$(sed -n 's/^build_tvm: LLVM \([^ ]*\) .*/\1/p' "$work/build-patched.log" |
   echo "| what | unpatched | patched |"
   echo "|---|---|---|"
   echo "| the files exported into TVM's tree, TVM's conftests, this build (exit code; per file) | ${result[unpatched,rc]}; ${result[unpatched]} | ${result[patched,rc]}; ${result[patched]} |"
-  echo "| the same with the pinned wheel ($("$wheel_py" -c 'import tvm; print(tvm.__version__)')) in the unpatched tree | ${result[wheel,rc]}; ${result[wheel]} | |"
+  echo "| the same with the pinned wheel ($(env -u PYTHONPATH -u TVM_LIBRARY_PATH "$wheel_py" -c 'import tvm; print(tvm.__version__)')) in the unpatched tree | ${result[wheel,rc]}; ${result[wheel]} | |"
   echo "| \`check_tvm.py --check\` exit code | ${result[unpatched,check_rc]} | ${result[patched,check_rc]} |"
   echo "| check_tvm verdicts | ${result[unpatched,check]} | ${result[patched,check]} |"
   for f in "${TVM_OWN_TESTS[@]}"; do
