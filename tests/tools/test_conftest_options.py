@@ -57,6 +57,11 @@ def run_pytest(tree, *args):
         for k, v in os.environ.items()
         if k not in ("PYTHONPATH", "PYTEST_ADDOPTS", "TVM_REFERENCE_FIXES", "TVM_WRONG_FIX")
     }
+    # keep what finds TVM (a source build), drop what a --reference-fixes parent added
+    ours = {str(ROOT), str(ROOT / "reference_fixes" / "_site")}
+    paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p and p not in ours]
+    if paths:
+        env["PYTHONPATH"] = os.pathsep.join(paths)
     proc = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", *args],
         cwd=tree,

@@ -176,13 +176,18 @@ def test_launch_is_adapted_to_a_checkout_without_call_ffi_kernel(tmp_path, src):
 
 @pytest.mark.parametrize("src", LAUNCHING[:1], ids=[s.name for s in LAUNCHING[:1]])
 def test_api_of_an_interpreter_wins_over_the_checkout(tmp_path, src):
-    """Run with the wheel inside an older tree, the files keep the wheel's launch."""
-    root = make_checkout(tmp_path, "Buffer", ffi_launch=False)
-    rc, out, err = export(
-        "--tvm-root", root, "--only", src.relative_to(ROOT), "--api-of", sys.executable
-    )
-    assert rc == 0, out + err
-    assert (root / src.relative_to(ROOT)).read_text() == src.read_text()
+    """Run with one TVM inside a tree of another, the files follow the TVM that runs them."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from export_to_tvm import api_of
+
+    ffi_launch = api_of(sys.executable)[1]
+    texts = []
+    for checkout_ffi, extra in [(ffi_launch, []), (not ffi_launch, ["--api-of", sys.executable])]:
+        root = make_checkout(tmp_path / str(len(texts)), "Buffer", ffi_launch=checkout_ffi)
+        rc, out, err = export("--tvm-root", root, "--only", src.relative_to(ROOT), *extra)
+        assert rc == 0, out + err
+        texts.append((root / src.relative_to(ROOT)).read_text())
+    assert texts[0] == texts[1]
 
 
 def test_api_of_a_python_without_tvm_is_a_one_line_error(tmp_path):
