@@ -33,6 +33,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from export_to_tvm import (
     ExportError,
+    _cut_defs,
+    _defined_names,
     adapt_launch,
     drop_bug_xfails,
     find_ruff,
@@ -144,30 +146,14 @@ def test_problems(path, spec, is_new, added, number="9999"):
     try:
         text = (ROOT / path).read_text()
         want = _exported(text, spec)
-        # a helper an earlier patch already added to the same file is not added again
+        # a helper that an earlier patch already added to the same file is not added again
         earlier = set()
         for n, (_, _, ours) in PATCH_TABLE.items():
             if n < number and path in ours:
-                earlier |= {
-                    getattr(d, "name", None) for d in ast.parse(_exported(text, ours[path])).body
-                }
-                earlier |= {
-                    t.id
-                    for d in ast.parse(_exported(text, ours[path])).body
-                    if isinstance(d, ast.Assign)
-                    for t in d.targets
-                    if isinstance(t, ast.Name)
-                }
-        tree = ast.parse(want)
-        lines = want.splitlines(keepends=True)
-        for d in reversed(tree.body):
-            names = {getattr(d, "name", None)} | {
-                t.id for t in getattr(d, "targets", []) if isinstance(t, ast.Name)
-            }
-            if (names - {None}) & earlier and not isinstance(d, ast.Import | ast.ImportFrom):
-                start = min([d.lineno] + [x.lineno for x in getattr(d, "decorator_list", [])])
-                del lines[start - 1 : d.end_lineno]
-        want = "".join(lines)
+                earlier |= set().union(
+                    *map(_defined_names, ast.parse(_exported(text, ours[path])).body)
+                )
+        want = _cut_defs(want, [d for d in ast.parse(want).body if _defined_names(d) & earlier])
         body = split_ours(want)[1]
     except ExportError as err:
         return [f"{path}: {err}"]
