@@ -250,9 +250,8 @@ def _is_bug_xfail(node, constants):
 
 
 def _cut(text, cuts):
-    for start, end in sorted(set(cuts), reverse=True):
-        text = text[:start] + text[end:]
-    return text
+    """Delete (start, end) character ranges."""
+    return _replace(text, [(start, end, "") for start, end in set(cuts)])
 
 
 def drop_bug_xfails(text):
@@ -261,20 +260,14 @@ def drop_bug_xfails(text):
     tree = ast.parse(text)
     used_before = _loaded_names(tree)
     constants = _string_constants(tree)
-    lines = text.splitlines(keepends=True)
-    offsets = [0]
-    for line in lines:
-        offsets.append(offsets[-1] + len(line))
-
-    def pos(lineno, col):
-        return offsets[lineno - 1] + col
+    pos = _offsets(text)
 
     mark_names = set()
     cuts = []  # (start, end) character ranges to delete
     for node in tree.body:
         if isinstance(node, ast.Assign) and _is_bug_xfail(node.value, constants):
             mark_names.update(t.id for t in node.targets if isinstance(t, ast.Name))
-            cuts.append((pos(node.lineno, 0), offsets[node.end_lineno]))
+            cuts.append((pos(node.lineno, 0), pos(node.end_lineno + 1, 0)))
 
     def is_mark(expr):
         return _is_bug_xfail(expr, constants) or (
@@ -285,7 +278,7 @@ def drop_bug_xfails(text):
         decorated = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
         for deco in node.decorator_list if decorated else []:
             if is_mark(deco):
-                cuts.append((pos(deco.lineno, 0), offsets[deco.end_lineno]))
+                cuts.append((pos(deco.lineno, 0), pos(deco.end_lineno + 1, 0)))
         if isinstance(node, ast.Call) and ast.unparse(node.func) == "pytest.param":
             for kw in node.keywords:
                 if kw.arg != "marks":
@@ -303,7 +296,7 @@ def drop_bug_xfails(text):
     text = _cut(text, cuts)
     # reason constants no longer used by anything
     tree = ast.parse(text)
-    used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    used = _loaded_names(tree)
     text = _cut(
         text,
         [
@@ -433,7 +426,7 @@ def split_ours(text):
         raise ExportError("an upstream file has no tests")
     start = max(n.end_lineno for n in imports) if imports else _first_line(rest[0]) - 1
     body = "".join(lines[start : rest[-1].end_lineno]).strip("\n") + "\n"
-    return imports, body, set().union(*map(_defined_names, rest))
+    return imports, body
 
 
 def merge(ours, theirs, force):
@@ -459,14 +452,9 @@ def merge(ours, theirs, force):
         ours = _cut_defs(ours, helpers)
     else:
         clash = sorted(taken)
-    imports, body, _ = split_ours(ours)
+    imports, body = split_ours(ours)
     # drop the clashing definitions (a re-export), with the comments above them
-    lines = theirs.splitlines(keepends=True)
-    ends = [0] + [n.end_lineno for n in tree.body]
-    for i, node in reversed(list(enumerate(tree.body))):
-        if _defined_names(node) & set(clash):
-            lines[ends[i] : node.end_lineno] = ["\n"]
-    theirs = "".join(lines)
+    theirs = _cut_defs_with_comments(theirs, lambda names: names & set(clash))
     tree = ast.parse(theirs)
     lines = theirs.splitlines(keepends=True)
     have = set().union(
@@ -489,19 +477,25 @@ def merge(ours, theirs, force):
     return "".join(out), clash
 
 
-def prune_added(text, base):
-    """Remove from ``text`` (TVM's file with an earlier export merged in, perhaps edited by
-    a patch) every top-level definition that TVM's file ``base`` does not have: what an
-    earlier export added. Edits to TVM's own definitions stay."""
-    keep = set().union(*map(_defined_names, ast.parse(base).body))
+def _cut_defs_with_comments(text, drop):
+    """Take out the top-level definitions for which ``drop(names)`` holds, each with the
+    comments and blank lines above it."""
     tree = ast.parse(text)
     lines = text.splitlines(keepends=True)
     ends = [0] + [n.end_lineno for n in tree.body]
     for i, node in reversed(list(enumerate(tree.body))):
         names = _defined_names(node)
-        if names and not names & keep:
+        if names and drop(names):
             lines[ends[i] : node.end_lineno] = ["\n"]
     return re.sub(r"\n{4,}", "\n\n\n", "".join(lines))
+
+
+def prune_added(text, base):
+    """Remove from ``text`` (TVM's file with an earlier export merged in, perhaps edited by
+    a patch) every top-level definition that TVM's file ``base`` does not have: what an
+    earlier export added. Edits to TVM's own definitions stay."""
+    keep = set().union(*map(_defined_names, ast.parse(base).body))
+    return _cut_defs_with_comments(text, lambda names: not names & keep)
 
 
 def find_ruff():
