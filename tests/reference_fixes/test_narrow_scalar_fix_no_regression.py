@@ -23,11 +23,11 @@ without W1 of reference_fixes/narrow_scalar.py. The fix composes with the host-s
 either installation order.
 """
 
-import re
 import sys
 from pathlib import Path
 
 import pytest
+from compiled_code import assert_compiled_code_unchanged
 
 import tvm
 from tvm.script import ir as I
@@ -98,22 +98,9 @@ UNCHANGED = [
 ]
 
 
-def _sources(mod, target):
-    lib = tvm.compile(mod, target=target)
-    host = re.sub(r"0x[0-9a-f]{8,}", "0x?", lib.mod.inspect_source("ll"))  # TBAA node addresses
-    device = [m.inspect_source() for m in lib.mod.imports if m.kind == "cuda"]
-    return host, device
-
-
 @pytest.mark.parametrize("mod, target", UNCHANGED)
 def test_compiled_code_is_unchanged(mod, target):
-    fixed = _sources(mod, target)
-    with fix.unfixed():
-        released = _sources(mod, target)
-    assert fixed[1] == released[1], "the fix changes the CUDA kernel source"
-    assert fixed[0] == released[0], "the fix changes the host LLVM IR"
-    if target == "cuda":
-        assert fixed[1], "no CUDA kernel was generated"
+    assert_compiled_code_unchanged(mod, target, fix.unfixed)
 
 
 def test_cpu_kernel_split_is_unchanged():
