@@ -43,13 +43,12 @@ declare -A result
 ours=()
 while IFS= read -r id; do ours+=("--deselect=$id"); done < <(
   "$root/.venv/bin/python" - "$root" <<'PY'
-import ast, sys
-from pathlib import Path
-root = Path(sys.argv[1])
-for f in sorted((root / "tests" / "python").rglob("test_*.py")):
-    for n in ast.parse(f.read_text()).body:
-        if isinstance(n, ast.FunctionDef) and n.name.startswith("test_"):
-            print(f"{f.relative_to(root)}::{n.name}")
+import sys
+sys.path.insert(0, f"{sys.argv[1]}/scripts")
+from tvm_tree_check import ROOT, our_files, our_tests
+for f in our_files():
+    for name in our_tests(f):
+        print(f"{f.relative_to(ROOT)}::{name}")
 PY
 )
 wheel_py=$("$root/scripts/setup.sh" | tail -n 1) || exit 2
