@@ -36,23 +36,33 @@ Upstream change (blueprint), ``src/tirx/analysis/verify_memory.cc``, class
    ``SBlockNode::match_buffers`` entry) before visiting the body.
 2. ``IsFromFunctionArgs``: walk the definition chain until it reaches a parameter, accepting
    at each step a ``Bind``/``DeclBuffer``/``match_buffer`` definition whose value is a ``Var``
-   (follow it), ``buffer_data(X)`` (follow ``X``), ``address_of(BufferLoad(X, ...))`` (follow
-   ``X``) or ``tvm_struct_get(X, ...)`` (follow ``X``, as today). At each step return true
-   when the variable is a pointer parameter (``PointerType`` or ``BufferType``), whatever its
-   position: the legacy rule that counted ``params[0]`` alone (the packed API's handle, from
-   before buffer parameters were typed) made the result depend on which pointer parameter a
-   buffer aliases. Anything else (an ``AllocBuffer``, an unknown value such as
-   ``tvm_access_ptr`` or ``reinterpret`` of a parameter) stays "allocated internally" and is
-   skipped as before, a known false negative. Guard the walk against cycles.
+   (follow it), ``buffer_data(X)``, ``address_of(X[...])``, ``tvm_struct_get(X, ...)`` (as
+   today) or a pointer computed from ``X`` (``reinterpret(X)``, ``handle_add_byte_offset(X,
+   n)``, ``ptr_byte_offset(X, n, t)``, ``tvm_access_ptr(t, X, ...)``): each yields ``X``, to
+   follow. At each step return true when the variable is a pointer parameter
+   (``PointerType`` or ``BufferType``), whatever its position: the legacy rule that counted
+   ``params[0]`` alone (the packed API's handle, from before buffer parameters were typed)
+   made the result depend on which pointer parameter a buffer aliases. Anything else (an
+   ``AllocBuffer``, a call result) stays "allocated internally" and is skipped as before.
+   Guard the walk against cycles.
 3. ``address_of(X[i])`` computes an address, it does not access ``X``: a ``VisitExpr_`` for
    ``CallNode`` visits only the indices of such a load. (Otherwise the host-side
    ``T.decl_buffer(..., data=T.address_of(A[4]))`` of a view that only a kernel reads, which
    released TVM compiles, would now be rejected once the alias chain reaches ``A``.)
 4. ``IsGPUDevice`` also counts ``kDLWebGPU``: WebGPU buffers are no more host-accessible than
    Vulkan's, and ``DefaultGPUSchedule`` already lists WebGPU among the GPUs.
-5. Nothing else changes: the thread-environment rule (``thread_extent`` attributes), the
-   skipped functions (no target, non-GPU target, non-default calling convention) and the
-   error text (the accessed variable, e.g. ``B_1``) stay as they are.
+5. A function that is no entry point (no ``global_symbol``) and whose target has no host is
+   device code: ``BindTarget`` gives the helpers that only kernels call the device target
+   without its host (``T.prim_func(private=True)`` called inside a ``thread_binding``). It
+   has no host code and is skipped. The alias tracing would otherwise reject such a helper's
+   ``A = T.decl_buffer(..., data=a)`` access of its pointer parameter, which released TVM
+   compiles. An entry point keeps being checked with or without a host in its target (a
+   hand-written ``T.target("cuda")``; ``tvm.compile`` adds the host to it).
+6. Nothing else changes: the thread-environment rule (``thread_extent`` attributes), the
+   other skipped functions (no target, non-GPU target, non-default calling convention: the
+   packed functions that ``MakePackedAPI`` makes read their arguments' ``DLTensor`` fields
+   through ``tvm_struct_get`` on the host) and the error text (the accessed variable, e.g.
+   ``B_1``) stay as they are.
 
 Host-level *allocations* stay outside the check, exactly as before: whether such a buffer
 lands in host or device memory is decided later (``LowerTVMBuiltin``), so the verifier cannot
@@ -108,19 +118,30 @@ def _is_address_of_load(node):
     )
 
 
+# Calls whose value points into the memory of one of their operands: that operand's position.
+_POINTER_OPERAND = {
+    "tirx.buffer_data": 0,
+    "tirx.tvm_struct_get": 0,
+    "tirx.reinterpret": 0,
+    "tirx.handle_add_byte_offset": 0,
+    "tirx.ptr_byte_offset": 0,
+    "tirx.tvm_access_ptr": 1,
+}
+
+
 def _definition_source(value):
-    """The variable a definition's value refers to, or None when it is not an alias."""
+    """The variable whose memory a definition's value points into, or None (no alias)."""
     if isinstance(value, tvm.tirx.Var):
         return value
-    if isinstance(value, tvm.ir.expr.Call) and len(value.args) >= 1:
+    if not isinstance(value, tvm.ir.expr.Call) or not isinstance(value.op, tvm.ir.Op):
+        return None
+    if value.op.same_as(_op("tirx.address_of")):
         first = value.args[0]
-        if value.op.same_as(_op("tirx.buffer_data")) or value.op.same_as(
-            _op("tirx.tvm_struct_get")
-        ):
-            return first if isinstance(first, tvm.tirx.Var) else None
-        if value.op.same_as(_op("tirx.address_of")) and isinstance(first, _LOAD_TYPES):
-            return _accessed_buffer(first)
-    return None
+        return _accessed_buffer(first) if isinstance(first, _LOAD_TYPES) else None
+    position = _POINTER_OPERAND.get(value.op.name)
+    if position is None or len(value.args) <= position:
+        return None
+    return _definition_source(value.args[position])
 
 
 class _MemoryAccessVerifier:
@@ -182,16 +203,25 @@ class _MemoryAccessVerifier:
         return errors
 
 
-def verify_memory_errors(func):
-    """The errors the fixed verifier reports for ``func`` (empty when it is legal)."""
+def _checked(func):
+    """Whether ``func`` has host code the verifier checks (the released rules, plus one)."""
     attrs = func.attrs
     target = attrs.get("target") if attrs is not None else None
     if target is None:
-        return []
+        return False
     calling_conv = attrs.get("calling_conv")
     if calling_conv is not None and int(calling_conv) != 0:
-        return []
+        return False
     if target.get_target_device_type() not in _GPU_DEVICE_TYPES:
+        return False
+    # A helper that is no entry point and whose target has no host runs on the device only
+    # (BindTarget gives the functions only kernels call the device target without its host).
+    return target.host is not None or attrs.get("global_symbol") is not None
+
+
+def verify_memory_errors(func):
+    """The errors the fixed verifier reports for ``func`` (empty when it is legal)."""
+    if not _checked(func):
         return []
     return _MemoryAccessVerifier(func).run()
 

@@ -132,6 +132,31 @@ def _replace(text, edits):
     return text
 
 
+def _name_constant_lists(text):
+    """A list literal equal to a module-level list constant (what a list with one bug-marked
+    ``pytest.param`` becomes once the mark is dropped) is written as the constant's name."""
+    tree = ast.parse(text)
+    named = {}
+    for node in tree.body:
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.List)
+        ):
+            named.setdefault(ast.dump(node.value), (node.targets[0].id, node.value))
+    pos = _offsets(text)
+    edits = []
+    for node in ast.walk(tree):
+        name, definition = (
+            named.get(ast.dump(node), (None, None)) if isinstance(node, ast.List) else (None, None)
+        )
+        if name is not None and node is not definition:
+            start = pos(node.lineno, node.col_offset)
+            edits.append((start, pos(node.end_lineno, node.end_col_offset), name))
+    return _replace(text, edits)
+
+
 def _offsets(text):
     starts = [0]
     for line in text.splitlines(keepends=True):
@@ -285,6 +310,19 @@ def drop_bug_xfails(text):
                     continue
                 values = kw.value.elts if isinstance(kw.value, ast.List | ast.Tuple) else None
                 if (values is None and is_mark(kw.value)) or (values and all(map(is_mark, values))):
+                    if len(node.args) == 1 and len(node.keywords) == 1:
+                        # pytest.param(value, marks=BUG) -> value
+                        value = node.args[0]
+                        cuts.append(
+                            (pos(node.lineno, node.col_offset), pos(value.lineno, value.col_offset))
+                        )
+                        cuts.append(
+                            (
+                                pos(value.end_lineno, value.end_col_offset),
+                                pos(node.end_lineno, node.end_col_offset),
+                            )
+                        )
+                        continue
                     start = pos(kw.lineno, kw.col_offset)
                     end = pos(kw.value.end_lineno, kw.value.end_col_offset)
                     # take the separating comma before the keyword with it
@@ -308,6 +346,7 @@ def drop_bug_xfails(text):
     # imports that only the marks used (``import pytest``)
     text = _cut(text, [(pos_in(text, n.lineno), end_of_line(text, n.end_lineno)) for n in
                        _unused_imports(text, used_before)])  # fmt: skip
+    text = _name_constant_lists(text)
     # what was cut leaves at most the two blank lines that separate top-level statements
     text = re.sub(r"\n{4,}", "\n\n\n", text)
     constants = _string_constants(ast.parse(text))

@@ -44,6 +44,13 @@ WRONG_FIXES = {
     "address-of-access": "address_of(X[i]) counts as a host access to X (an address is no access)",
     "address-of-untraced": "a view at address_of(X[i]) is not traced back to X",
     "no-webgpu": "webgpu functions are not checked (the pre-fix GPU list)",
+    "device-helpers": "private helpers whose target has no host (device code) are checked too",
+    "skip-hostless": "every function whose target has no host is skipped, entry points too",
+    "skip-private": "every private function is skipped, host code included",
+    "every-calling-conv": "functions with a non-default calling convention are checked too",
+    "address-of-index-unchecked": "host loads inside the indices of address_of(X[i]) are skipped",
+    "no-pointer-arithmetic": "views over reinterpret, byte offsets, tvm_access_ptr are not traced",
+    "pointer-arithmetic-one-level": "pointer arithmetic traced only when its operand is a variable",
 }
 
 
@@ -136,6 +143,55 @@ class _NoThreadEnv(fix._MemoryAccessVerifier):
         return super()._on_node(node)
 
 
+class _AddressOfIndexUnchecked(fix._MemoryAccessVerifier):
+    def _on_node(self, node):
+        if fix._is_address_of_load(node):
+            return tvm_ffi.WalkResult.SKIP
+        return super()._on_node(node)
+
+
+def _checked_device_helpers(func):
+    attrs = func.attrs
+    target = attrs.get("target") if attrs is not None else None
+    calling_conv = attrs.get("calling_conv") if attrs is not None else None
+    return (
+        target is not None
+        and (calling_conv is None or int(calling_conv) == 0)
+        and target.get_target_device_type() in fix._GPU_DEVICE_TYPES
+    )
+
+
+def _checked_skip_hostless(func):
+    return _checked_device_helpers(func) and func.attrs["target"].host is not None
+
+
+def _checked_skip_private(func):
+    return _checked_device_helpers(func) and func.attrs.get("global_symbol") is not None
+
+
+def _checked_every_calling_conv(func):
+    target = func.attrs.get("target") if func.attrs is not None else None
+    if target is None or target.get_target_device_type() not in fix._GPU_DEVICE_TYPES:
+        return False
+    return target.host is not None or func.attrs.get("global_symbol") is not None
+
+
+_RELEASED_SOURCES = ("tirx.buffer_data", "tirx.tvm_struct_get")
+
+
+def _source_one_level(value):
+    if (
+        isinstance(value, tvm.ir.expr.Call)
+        and isinstance(value.op, tvm.ir.Op)
+        and value.op.name in fix._POINTER_OPERAND
+        and value.op.name not in _RELEASED_SOURCES
+    ):
+        operand = value.args[fix._POINTER_OPERAND[value.op.name]]
+        return operand if isinstance(operand, tvm.tirx.Var) else None
+    return _reference_source(value)
+
+
+_reference_source = fix._definition_source
 _VERIFIERS = {
     "host-allocations": _AllAccesses,
     "one-level": _OneLevel,
@@ -149,12 +205,22 @@ _VERIFIERS = {
     "first-pointer-param": _FirstPointerParam,
     "address-of-access": _AddressOfAccess,
     "address-of-untraced": _AddressOfUntraced,
+    "address-of-index-unchecked": _AddressOfIndexUnchecked,
 }
 # DLDeviceType values: kDLCPU 1, kDLCUDA 2, kDLWebGPU 15
 _DEVICE_TYPES = {
     "cuda-only": (2,),
     "every-target": (1, *fix._GPU_DEVICE_TYPES),
     "no-webgpu": tuple(t for t in fix._GPU_DEVICE_TYPES if t != 15),
+}
+_CHECKED = {
+    "device-helpers": _checked_device_helpers,
+    "skip-hostless": _checked_skip_hostless,
+    "skip-private": _checked_skip_private,
+    "every-calling-conv": _checked_every_calling_conv,
+}
+_SOURCES = {
+    "no-pointer-arithmetic": {key: fix._POINTER_OPERAND[key] for key in _RELEASED_SOURCES},
 }
 
 
@@ -163,13 +229,25 @@ def install(name):
     if name not in WRONG_FIXES:
         raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
     saved = {
-        "_MemoryAccessVerifier": fix._MemoryAccessVerifier,
-        "_GPU_DEVICE_TYPES": fix._GPU_DEVICE_TYPES,
+        attr: getattr(fix, attr)
+        for attr in (
+            "_MemoryAccessVerifier",
+            "_GPU_DEVICE_TYPES",
+            "_checked",
+            "_POINTER_OPERAND",
+            "_definition_source",
+        )
     }
     if name in _VERIFIERS:
         fix._MemoryAccessVerifier = _VERIFIERS[name]
-    else:
+    elif name in _DEVICE_TYPES:
         fix._GPU_DEVICE_TYPES = _DEVICE_TYPES[name]
+    elif name in _CHECKED:
+        fix._checked = _CHECKED[name]
+    elif name in _SOURCES:
+        fix._POINTER_OPERAND = _SOURCES[name]
+    else:
+        fix._definition_source = _source_one_level
     undo_fix = fix.install()
 
     def uninstall():

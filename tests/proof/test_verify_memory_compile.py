@@ -261,6 +261,19 @@ class KernelReadsAddressView:
             C[i] = B_tail[i]
 
 
+@I.ir_module
+class KernelCallsDeviceHelper:
+    @T.prim_func(private=True)
+    def load(b: T.handle("float32"), i: T.int32) -> T.float32:
+        B = T.decl_buffer((N,), "float32", data=b)
+        return B[i] * T.float32(2.0)
+
+    @T.prim_func
+    def main(B: T.Buffer((N,), "float32"), C: T.Buffer((N,), "float32")):
+        for i in T.thread_binding(N, thread="threadIdx.x"):
+            C[i] = KernelCallsDeviceHelper.load(B.data, i)
+
+
 ACCEPTED = {
     "bound_kernel": BoundKernel,
     "host_let_scalar": HostLetScalar,
@@ -276,6 +289,14 @@ ACCEPTED = {
 def test_compile_accepts_device_only_access(case, target):
     lib = tvm.compile(ACCEPTED[case], target=target)
     assert lib.mod.imports, "no device module"
+
+
+def test_compile_accepts_kernel_calling_device_helper():
+    """A private helper that only kernels call is device code (cuda: the code generator that
+    supports device functions); its access to its pointer parameter is no host access."""
+    lib = tvm.compile(KernelCallsDeviceHelper, target="cuda")
+    source = lib.mod.imports[0].inspect_source()
+    assert "__device__ float load(float* b, int i)" in source
 
 
 def test_llvm_host_loop_compiles_and_runs():

@@ -227,6 +227,26 @@ def test_drop_bug_xfails_leaves_no_xfail_and_lints_clean(tmp_path):
     assert had_marks >= 5
 
 
+def test_drop_bug_xfails_unwraps_a_param_left_with_its_value_only():
+    """pytest.param(value, marks=BUG) becomes value (other arguments of a param stay), and a
+    list that thereby equals a module-level list constant is written as its name."""
+    sys.path.insert(0, str(SCRIPT.parent))
+    try:
+        from export_to_tvm import drop_bug_xfails
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
+    text = (
+        "import pytest\n\n"
+        'BUG = pytest.mark.xfail(strict=True, raises=ValueError, reason="VerifyMemory")\n'
+        'CASES = ["a", pytest.param("b", marks=BUG), pytest.param("c", marks=BUG, id="c1")]\n'
+        'NAMES = ["a", "b"]\n'
+        'BOTH = [["a", pytest.param("b", marks=BUG)], ["a"]]\n'
+    )
+    after = drop_bug_xfails(text)
+    assert 'CASES = ["a", "b", pytest.param("c", id="c1")]' in after
+    assert 'BOTH = [NAMES, ["a"]]' in after
+
+
 @pytest.mark.parametrize(
     "make_root, message",
     [
