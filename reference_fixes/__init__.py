@@ -36,6 +36,16 @@ import importlib
 from bug_reports import BUG_REPORTS
 
 KNOWN = tuple(BUG_REPORTS)
+# the reference fixes written for apache/tvm-tirx too (through reference_fixes/_line.py);
+# allocate_workspace is about relax, which that package does not have
+ON_TVM_TIRX = ("verify_memory", "narrow_scalar")
+
+
+def available():
+    """The reports whose reference fix works on the TVM line this process imports."""
+    from reference_fixes._line import LINE
+
+    return KNOWN if LINE == "tvm" else ON_TVM_TIRX
 
 
 def install(names=KNOWN):
@@ -44,6 +54,8 @@ def install(names=KNOWN):
     for name in names:
         if name not in KNOWN:
             raise ValueError(f"unknown reference fix {name!r}; known: {', '.join(KNOWN)}")
+        if name not in available():
+            raise ValueError(f"no reference fix {name!r} for this TVM line")
         module = importlib.import_module(f"{__name__}.{name}")
         undo.append(module.install())
 

@@ -66,9 +66,7 @@ import contextlib
 
 import tvm_ffi
 
-import tvm
-from tvm import tirx
-from tvm.tirx.transform import _ffi_api
+from reference_fixes._line import call_like, function_like, ir
 
 _ERROR_CODE_DEVICES = (1, 12, 16)  # kDLCPU, kDLExtDev, kDLHexagon: called, not launched
 _KERNEL_CALLS = ("tirx.call_ffi_kernel", "tirx.call_extern")
@@ -78,7 +76,7 @@ _active = [True]  # False inside unfixed()
 
 def _wide_dtype(dtype):
     """The 32-bit dtype a kernel parameter of ``dtype`` is passed as, or None to keep it."""
-    t = tvm.runtime.DataType(dtype)
+    t = tvm_ffi.dtype(dtype)
     code = int(t.type_code)
     if t.lanes != 1 or t.bits >= 32:
         return None
@@ -101,17 +99,17 @@ def _launched_by_runtime(kernel):
 
 def _host_arg(value, wide):
     """What the host passes for a widened parameter."""
-    return tirx.Cast(wide, value)
+    return ir.Cast(wide, value)
 
 
 def _kernel_entry(param, wide_param):
     """(statements the kernel starts with, {Var: replacement}) for one widened parameter."""
-    return [tirx.Bind(param, tirx.Cast(str(param.ty), wide_param))], {}
+    return [ir.Bind(param, ir.Cast(str(param.ty), wide_param))], {}
 
 
 def _scalar_dtype(var):
     ty = var.ty
-    return str(ty) if isinstance(ty, tvm.ir.PrimType) else None
+    return str(ty) if isinstance(ty, ir.PrimType) else None
 
 
 def _widen_kernel(func):
@@ -123,7 +121,7 @@ def _widen_kernel(func):
         if wide is None:
             params.append(param)
             continue
-        wide_param = tirx.Var(param.name, wide)
+        wide_param = ir.Var(param.name, wide)
         stmts, subst = _kernel_entry(param, wide_param)
         params.append(wide_param)
         entry.extend(stmts)
@@ -140,11 +138,11 @@ def _widen_kernel(func):
                     return new
             return var
 
-        body = tvm_ffi.structural_map(body, (tvm.ir.Var, replace))
+        body = tvm_ffi.structural_map(body, (ir.Var, replace))
     if entry:
-        rest = list(body.seq) if isinstance(body, tirx.SeqStmt) else [body]
-        body = tirx.SeqStmt([*entry, *rest])
-    return tirx.PrimFunc(params, body, func.ret_type, func.attrs, func.span), widened
+        rest = list(body.seq) if isinstance(body, ir.SeqStmt) else [body]
+        body = ir.SeqStmt([*entry, *rest])
+    return function_like(func, params, body), widened
 
 
 def _cast_args(args, first, widened):
@@ -159,21 +157,21 @@ def _rewrite_calls(func, kernels):
 
     def on_call(call):
         op = call.op
-        if isinstance(op, tvm.ir.GlobalVar):
+        if isinstance(op, ir.GlobalVar):
             widened = kernels.get(op.name_hint)
             first = 0
-        elif isinstance(op, tvm.ir.Op) and op.name in _KERNEL_CALLS and len(call.args) > 0:
+        elif isinstance(op, ir.Op) and op.name in _KERNEL_CALLS and len(call.args) > 0:
             name = call.args[0]
-            widened = kernels.get(name.value) if isinstance(name, tvm.ir.StringImm) else None
+            widened = kernels.get(name.value) if isinstance(name, ir.StringImm) else None
             first = 1
         else:
             return call
         if not widened:
             return call
         args = _cast_args(call.args, first, widened)
-        return tvm.ir.Call(op, args, call.attrs, span=call.span, ret_ty=call.ty)
+        return call_like(call, args)
 
-    body = tvm_ffi.structural_map(func.body, (tvm.ir.Call, on_call))
+    body = tvm_ffi.structural_map(func.body, (ir.Call, on_call))
     return func if body.same_as(func.body) else func.with_body(body)
 
 
@@ -181,7 +179,7 @@ def widen_new_kernels(known, after):
     """W1 on the output ``after`` of SplitHostDevice; ``known``: the names its input had."""
     kernels, updates = {}, {}
     for gvar, func in after.functions.items():
-        if gvar.name_hint in known or not isinstance(func, tirx.PrimFunc):
+        if gvar.name_hint in known or not isinstance(func, ir.PrimFunc):
             continue
         if not _launched_by_runtime(func):
             continue
@@ -195,7 +193,7 @@ def widen_new_kernels(known, after):
     if not kernels:
         return after
     for gvar, func in after.functions.items():
-        if isinstance(func, tirx.PrimFunc) and gvar not in updates:
+        if isinstance(func, ir.PrimFunc) and gvar not in updates:
             new = _rewrite_calls(func, kernels)
             if not new.same_as(func):
                 updates[gvar] = new
@@ -211,7 +209,7 @@ def _with_widening(original):
     def SplitHostDevice():
         inner = original()
 
-        @tvm.transform.module_pass(opt_level=0, name="reference_fixes.NarrowScalarParams")
+        @ir.module_pass(opt_level=0, name="reference_fixes.NarrowScalarParams")
         def _split(mod, _ctx):
             # the names first: the pass adds the kernels to the module it is given
             known = {gvar.name_hint for gvar in mod.functions}
@@ -232,13 +230,14 @@ def install():
     (the host-scalar fix's). Installing twice is a no-op whose undo does nothing (the first
     undo removes the fix).
     """
-    if getattr(_ffi_api.SplitHostDevice, "_narrow_scalar_fix", False):
+    ffi = ir.transform_ffi
+    if getattr(ffi.SplitHostDevice, "_narrow_scalar_fix", False):
         return lambda: None
-    saved = _ffi_api.SplitHostDevice
-    _ffi_api.SplitHostDevice = _with_widening(saved)
+    saved = ffi.SplitHostDevice
+    ffi.SplitHostDevice = _with_widening(saved)
 
     def uninstall():
-        _ffi_api.SplitHostDevice = saved
+        ffi.SplitHostDevice = saved
 
     return uninstall
 

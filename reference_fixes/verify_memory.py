@@ -70,50 +70,35 @@ tell at this point. In particular the host-level scalar cell of the host-scalar 
 ``AllocBuffer`` written from the host) is not flagged; that bug is fixed where the cell is
 placed, not here.
 
+The same fix holds on apache/tvm-tirx (module ``tvm_tirx``), whose pipeline hands the
+verifier ``C_1 = T.decl_tensor(C.data, ...)`` views (``Bind`` of a ``decl_tensor`` call over
+``tensor_data_ptr(C)``) and opens kernels with ``launch_thread`` regions: the code below is
+written once against ``reference_fixes/_line.py``, which names the IR of the line it finds.
+
 ``install()`` replaces ``tvm.tirx.transform.VerifyMemory`` (the TIR pipelines build their pass
 list on every run and look it up there; the replacement keeps the pass name
 ``tirx.VerifyMemory``) and ``tvm.tirx.analysis.verify_memory`` by a Python implementation
 with the semantics above, and returns a function that restores both.
 """
 
-import tvm_ffi
-
-import tvm
-import tvm.s_tir
-import tvm.tirx.analysis
-import tvm.tirx.transform
+from reference_fixes._line import WalkResult, ir, loaded, stored, walk
 
 # DLDeviceType values of the devices the verifier checks (kDLCUDA, kDLOpenCL, kDLVulkan,
 # kDLMetal, kDLROCM, kDLWebGPU), as in the fixed MemoryAccessVerifier::IsGPUDevice.
 _GPU_DEVICE_TYPES = (2, 4, 7, 8, 10, 15)
-
-
-# A buffer load is ``tvm.ir.TensorLoad`` in the released wheel and ``tvm.tirx.BufferLoad`` in
-# older trees; accept both.
-_LOAD_TYPES = tuple(
-    cls
-    for cls in (getattr(tvm.ir.expr, "TensorLoad", None), getattr(tvm.tirx, "BufferLoad", None))
-    if isinstance(cls, type)
-)
+_LOAD_TYPES = ir.LOADS
+_accessed_buffer = loaded
 
 
 def _op(name):
-    return tvm.ir.Op.get(name)
-
-
-def _accessed_buffer(node):
-    """The buffer variable a load or a region names (``buffer`` in older trees, ``source`` in
-    the released wheel), or None when it names no buffer."""
-    buffer = getattr(node, "buffer", None)
-    if buffer is None:
-        buffer = getattr(node, "source", None)
-    return buffer if isinstance(buffer, tvm.tirx.Var) else None
+    return ir.Op.get(name)
 
 
 def _is_address_of_load(node):
     return (
-        isinstance(node, tvm.ir.expr.Call)
-        and node.op.same_as(_op("tirx.address_of"))
+        isinstance(node, ir.Call)
+        and isinstance(node.op, ir.Op)
+        and node.op.name == "tirx.address_of"
         and isinstance(node.args[0], _LOAD_TYPES)
     )
 
@@ -126,16 +111,19 @@ _POINTER_OPERAND = {
     "tirx.handle_add_byte_offset": 0,
     "tirx.ptr_byte_offset": 0,
     "tirx.tvm_access_ptr": 1,
+    # tvm-tirx: a view is Bind(v, decl_tensor(tensor_data_ptr(X), ...))
+    "tirx.tensor_data_ptr": 0,
+    "tirx.decl_tensor": 0,
 }
 
 
 def _definition_source(value):
     """The variable whose memory a definition's value points into, or None (no alias)."""
-    if isinstance(value, tvm.tirx.Var):
+    if isinstance(value, ir.Var):
         return value
-    if not isinstance(value, tvm.ir.expr.Call) or not isinstance(value.op, tvm.ir.Op):
+    if not isinstance(value, ir.Call) or not isinstance(value.op, ir.Op):
         return None
-    if value.op.same_as(_op("tirx.address_of")):
+    if value.op.name == "tirx.address_of":
         first = value.args[0]
         return _accessed_buffer(first) if isinstance(first, _LOAD_TYPES) else None
     position = _POINTER_OPERAND.get(value.op.name)
@@ -155,30 +143,30 @@ class _MemoryAccessVerifier:
             self.accesses.append(buffer)
 
     def _on_node(self, node):
-        if isinstance(node, tvm.tirx.AttrStmt) and node.attr_key == "thread_extent":
-            # everything under the first thread_extent runs on the device
-            return tvm_ffi.WalkResult.SKIP
+        if ir.is_thread_env(node):
+            # everything in the first thread environment runs on the device
+            return WalkResult.SKIP
         if _is_address_of_load(node):
             # an address computation, not an access: only the indices are visited
             for index in node.args[0].indices:
-                tvm_ffi.structural_walk(index, self._on_node, order="pre")
-            return tvm_ffi.WalkResult.SKIP
-        if isinstance(node, tvm.tirx.Bind):
+                walk(index, self._on_node, order="pre")
+            return WalkResult.SKIP
+        if isinstance(node, ir.Bind):
             self.defs[node.var] = node.value
-        elif isinstance(node, tvm.tirx.DeclBuffer):
+        elif ir.DeclBuffer is not None and isinstance(node, ir.DeclBuffer):
             self.defs[node.buffer] = node.data
-        elif isinstance(node, tvm.s_tir.SBlock):
+        elif ir.SBlock is not None and isinstance(node, ir.SBlock):
             for match in node.match_buffers:
                 self.defs[match.buffer] = _accessed_buffer(match.source)
-        elif isinstance(node, tvm.tirx.BufferStore):
-            self._record_access(node.buffer)
+        elif isinstance(node, ir.Store):
+            self._record_access(stored(node))
         elif isinstance(node, _LOAD_TYPES):
             self._record_access(_accessed_buffer(node))
-        return tvm_ffi.WalkResult.ADVANCE
+        return WalkResult.ADVANCE
 
     def _is_pointer_param(self, var):
         return any(
-            var.same_as(p) and (tvm.tirx.is_buffer_var(p) or isinstance(p.ty, tvm.ir.PointerType))
+            var.same_as(p) and (ir.is_buffer_var(p) or isinstance(p.ty, ir.PointerType))
             for p in self.func.params
         )
 
@@ -192,7 +180,7 @@ class _MemoryAccessVerifier:
         return False
 
     def run(self):
-        tvm_ffi.structural_walk(self.func.body, self._on_node, order="pre")
+        walk(self.func.body, self._on_node, order="pre")
         errors = []
         for buffer in self.accesses:
             if self._from_function_args(buffer):
@@ -236,7 +224,7 @@ def VerifyMemory():
 
     def transform(mod, _ctx):
         for _, func in mod.functions.items():
-            if not isinstance(func, tvm.tirx.PrimFunc):
+            if not isinstance(func, ir.PrimFunc):
                 continue
             errors = verify_memory_errors(func)
             if errors:
@@ -247,17 +235,17 @@ def VerifyMemory():
                 )
         return mod
 
-    return tvm.transform.module_pass(transform, opt_level=0, name="tirx.VerifyMemory")
+    return ir.module_pass(transform, opt_level=0, name="tirx.VerifyMemory")
 
 
 def install():
     """Install the fixed verifier; return a function that restores the original one."""
     saved = [
-        (tvm.tirx.transform, "VerifyMemory", tvm.tirx.transform.VerifyMemory),
-        (tvm.tirx.analysis, "verify_memory", tvm.tirx.analysis.verify_memory),
+        (ir.transform, "VerifyMemory", ir.transform.VerifyMemory),
+        (ir.analysis, "verify_memory", ir.analysis.verify_memory),
     ]
-    tvm.tirx.transform.VerifyMemory = VerifyMemory
-    tvm.tirx.analysis.verify_memory = verify_memory
+    ir.transform.VerifyMemory = VerifyMemory
+    ir.analysis.verify_memory = verify_memory
 
     def uninstall():
         for module, name, original in saved:

@@ -22,14 +22,25 @@
     python scripts/check_tvm.py --run-gpu  # also run the GPU layers (child processes)
     python scripts/check_tvm.py --bug allocate_workspace   # only some reports
 
+Two lines of TVM are recognized. When ``import tvm`` works and has ``tvm.tirx``, that TVM
+is probed for all four reports. Otherwise, when ``import tvm_tirx`` works (the extracted TIRx
+package, apache-tvm-tirx), the three TIRx reports (host_scalar, verify_memory,
+narrow_scalar) are probed with scripts/repro_tirx.py, written in that package's API, and
+allocate_workspace is printed as outside the package (relax is not part of tvm_tirx): not
+probed, neither present nor fixed, and not counted by --check. The header names the line:
+"TVM <version>" or "TVM TIRx <version> (tvm_tirx, <location>)"; --json has it as "line".
+
 Exit codes: 0 after printing (without --check, or with --check when no bug reproduces);
 1 with --check when a bug reproduces; 125 with --check when a selected bug has no testable
 layer at all (``git bisect run`` then skips the commit); 2 with a one-line reason when it
-cannot run (no TVM importable, a TVM without TIRx, a probe that cannot load).
+cannot run (neither tvm nor tvm_tirx importable, a tvm without TIRx and no tvm_tirx, a
+probe that cannot load). On tvm_tirx, ``--check --bug allocate_workspace`` alone says that
+the report is outside the package and exits 0 (nothing to reproduce there, and nothing a
+bisect should skip).
 What TVM's C++ side logs while probing goes to <tmp>/check_tvm_native.log.
 
-The probes are the reproducers' own ``probe()`` functions (scripts/repro_*.py): this
-script only gathers and prints them.
+The probes are the reproducers' own ``probe()`` functions (scripts/repro_*.py; on tvm_tirx
+the per-report functions of scripts/repro_tirx.py): this script only gathers and prints them.
 """
 
 import argparse
@@ -63,6 +74,16 @@ BUGS = {
         "repro_narrow_kernel_scalar",
     ),
 }
+# tvm_tirx line: report key -> the function of scripts/repro_tirx.py that probes it
+TIRX_PROBES = {
+    "host_scalar": "probe_host_scalar",
+    "verify_memory": "probe_verify_memory",
+    "narrow_scalar": "probe_narrow_scalar",
+}
+TIRX_OUTSIDE = {
+    "allocate_workspace": "outside this package: relax (AllocateWorkspace) is not in tvm_tirx; "
+    "not probed",
+}
 STATUSES = ("present", "fixed", "untestable")
 BISECT_SKIP = 125
 
@@ -73,8 +94,10 @@ class CannotRun(Exception):
 
 def tvm_identity(tvm):
     """Version, location and git commit (only when the package is a TVM checkout's
-    python/tvm, not when it merely sits inside some other repository, e.g. a venv)."""
+    python/tvm, not when it merely sits inside some other repository, e.g. a venv).
+    The same for tvm_tirx (a checkout's python/tvm_tirx or tvm_tirx)."""
     location = Path(tvm.__file__).resolve().parent
+    line = tvm.__name__
     commit = "unknown (not a TVM source checkout, e.g. a wheel)"
 
     def git(*args):
@@ -91,24 +114,35 @@ def tvm_identity(tvm):
         return out.stdout.strip() if out.returncode == 0 else None
 
     top = git("rev-parse", "--show-toplevel")
-    if top and Path(top).resolve() / "python" / "tvm" == location:
+    if top and location in (Path(top).resolve() / "python" / line, Path(top).resolve() / line):
         commit = git("log", "-1", "--format=%H %cs") or commit
-    return {"version": tvm.__version__, "location": str(location), "commit": commit}
+    return {"line": line, "version": tvm.__version__, "location": str(location), "commit": commit}
 
 
 def load_tvm():
+    """The TVM to probe: tvm when it imports and has tvm.tirx, else tvm_tirx."""
     try:
         import tvm
     except Exception as err:  # any import failure means there is no usable TVM
-        raise CannotRun(f"cannot import tvm: {type(err).__name__}: {err}") from None
+        tvm, tvm_error = None, f"{type(err).__name__}: {err}"
+    if tvm is not None:
+        try:
+            importlib.import_module("tvm.tirx")
+            return tvm
+        except ImportError:
+            tvm_error = None
     try:
-        importlib.import_module("tvm.tirx")
-    except ImportError:
+        import tvm_tirx
+    except Exception as err:
+        if tvm_error is None:  # a tvm without TIRx, and no tvm_tirx either
+            raise CannotRun(
+                f"tvm {tvm.__version__} at {Path(tvm.__file__).parent} has no tvm.tirx: too "
+                "old for these reports (TIRx landed in 2026), and there is no tvm_tirx"
+            ) from None
         raise CannotRun(
-            f"tvm {tvm.__version__} at {Path(tvm.__file__).parent} has no tvm.tirx: too old "
-            "for these reports (TIRx landed in 2026)"
+            f"cannot import tvm ({tvm_error}) nor tvm_tirx ({type(err).__name__}: {err})"
         ) from None
-    return tvm
+    return tvm_tirx
 
 
 @contextlib.contextmanager
@@ -127,19 +161,24 @@ def native_stderr_to(path):
         os.close(saved)
 
 
-def run_probes(bugs, run_gpu):
+def run_probes(bugs, run_gpu, line="tvm"):
     sys.path.insert(0, str(HERE))
     rows = []
     for key in bugs:
         title, module_name = BUGS[key]
+        if line == "tvm_tirx":
+            if key not in TIRX_PROBES:
+                continue  # outside the package (TIRX_OUTSIDE): printed, not probed
+            module_name = "repro_tirx"
         try:
             module = importlib.import_module(module_name)
         except SystemExit as err:  # a reproducer refusing to load exits 2 with its reason
             raise CannotRun(f"{module_name} cannot load (exit {err.code})") from None
         except Exception as err:
             raise CannotRun(f"{module_name} cannot load: {type(err).__name__}: {err}") from None
+        probe = getattr(module, TIRX_PROBES[key]) if line == "tvm_tirx" else module.probe
         try:
-            findings = module.probe(run_gpu=run_gpu)
+            findings = probe(run_gpu=run_gpu)
         except Exception as err:  # a probe that breaks is reported, not hidden
             findings = [
                 {
@@ -156,8 +195,11 @@ def run_probes(bugs, run_gpu):
     return rows
 
 
-def print_table(identity, rows):
-    print(f"TVM {identity['version']}  ({identity['location']})")
+def print_table(identity, rows, outside=None):
+    if identity["line"] == "tvm_tirx":
+        print(f"TVM TIRx {identity['version']}  (tvm_tirx, {identity['location']})")
+    else:
+        print(f"TVM {identity['version']}  ({identity['location']})")
     print(f"commit: {identity['commit']}")
     width = max(len(r["layer"]) for r in rows) if rows else 5
     current = None
@@ -166,9 +208,16 @@ def print_table(identity, rows):
             current = row["bug"]
             print(f"\n[{row['bug']}] {row['title']}")
         print(f"  {row['layer']:<{width}}  {row['status'].upper():<10}  {row['evidence']}")
+    for key, reason in (outside or {}).items():
+        print(f"\n[{key}] {BUGS[key][0]}\n  {reason}")
     print()
     for key in dict.fromkeys(r["bug"] for r in rows):
         print(f"{key}: {verdict([r for r in rows if r['bug'] == key])}")
+    for key in outside or {}:
+        print(f"{key}: {OUTSIDE_VERDICT}")
+
+
+OUTSIDE_VERDICT = "not applicable (outside tvm_tirx: no relax)"
 
 
 def verdict(rows):
@@ -195,22 +244,30 @@ def main(argv=None):
     try:
         tvm = load_tvm()
         identity = tvm_identity(tvm)
+        line = identity["line"]
+        # on tvm_tirx, the selected reports outside the package: printed, never probed
+        outside = {k: why for k, why in TIRX_OUTSIDE.items() if k in bugs and line == "tvm_tirx"}
         log = Path(tempfile.gettempdir()) / "check_tvm_native.log"
         with native_stderr_to(log):
-            rows = run_probes(bugs, args.run_gpu)
+            rows = run_probes(bugs, args.run_gpu, line)
     except CannotRun as err:
         print(f"check_tvm: error: {err}", file=sys.stderr)
         return 2
+    probed = [k for k in bugs if k not in outside]
     if args.json:
-        verdicts = {k: verdict([r for r in rows if r["bug"] == k]) for k in bugs}
-        print(json.dumps({"tvm": identity, "findings": rows, "verdicts": verdicts}, indent=2))
+        verdicts = {k: verdict([r for r in rows if r["bug"] == k]) for k in probed}
+        verdicts.update({k: OUTSIDE_VERDICT for k in outside})
+        report = {"line": line, "tvm": identity, "findings": rows, "verdicts": verdicts}
+        if outside:
+            report["not_applicable"] = outside
+        print(json.dumps(report, indent=2))
     else:
-        print_table(identity, rows)
+        print_table(identity, rows, outside)
     if not args.check:
         return 0
     if any(r["status"] == "present" for r in rows):
         return 1
-    if any(all(r["status"] == "untestable" for r in rows if r["bug"] == k) for k in bugs):
+    if any(all(r["status"] == "untestable" for r in rows if r["bug"] == k) for k in probed):
         return BISECT_SKIP
     return 0
 

@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 UPSTREAM = ROOT / "tests" / "python"
 ALLOWED_TOP = {"tvm", "tvm_ffi", "pytest", "numpy"} | set(sys.stdlib_module_names)
 HEADER = "Licensed to the Apache Software Foundation (ASF) under one"
-SKIP_DIRS = {".venv", ".git", "__pycache__", ".pytest_cache", ".ruff_cache", "build"}
+SKIP_DIRS = {".venv", ".venv-tirx", ".git", "__pycache__", ".pytest_cache", ".ruff_cache", "build"}
 
 
 def python_files():

@@ -10,6 +10,10 @@
 #                                    build): lint gate, tests/tools, then the upstream files
 #                                    exported for that TVM under TVM's conftests, no xfail left
 #   scripts/test.sh --released       the same for a TVM as it is (bug tests strictly xfail)
+# The default mode also runs the apache/tvm-tirx line: tvm-tirx/tests/python against the
+# pinned apache-tvm-tirx (.venv-tirx, scripts/setup.sh --tirx), as it is and with the
+# reference fixes that work there (reference_fixes.ON_TVM_TIRX; the others' bug tests stay
+# strict xfails, and the report header names them).
 # Extra arguments after the mode go to pytest. TVM_PYTHON selects another TVM (see setup.sh).
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -45,6 +49,13 @@ case "$mode" in
     run "suite with the Python reference fixes (no xfail may remain)" tests --reference-fixes "$@"
     tree "exported files under TVM's conftests (bug tests strictly xfail)"
     tree "exported files under TVM's conftests, reference fixes (no xfail)" --reference-fixes
+    if tirx_py=$(TVM_PYTHON= scripts/setup.sh --tirx | tail -n 1); then
+      py=$tirx_py run "tvm-tirx line as it is (bug tests strictly xfail)" tvm-tirx/tests/python
+      py=$tirx_py run "tvm-tirx line with the reference fixes ported there" \
+        tvm-tirx/tests/python --reference-fixes
+    else
+      echo "=== FAILED: scripts/setup.sh --tirx"; status=1
+    fi
     ;;
   # a single mode is for any TVM (a source build, another wheel): the tools' tests, then the
   # upstream files as exported for that TVM (adapted to its API: the files are written

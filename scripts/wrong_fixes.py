@@ -17,7 +17,8 @@
 """Run the suite once per wrong fix of wrong_fixes/ and report which tests kill each.
 
     python scripts/wrong_fixes.py [--list] [--only REPORT[:NAME] ...] [--markdown FILE]
-                                  [--all-killers] [--all-files] [--jobs N] [-- PYTEST ARGS]
+                                  [--all-killers] [--all-files] [--jobs N] [--tvm-tirx]
+                                  [-- PYTEST ARGS]
 
 For every wrong fix (a small, deliberately wrong variant of a reference fix) it runs
 ``pytest FILES --wrong-fix=REPORT:NAME``: that wrong fix is installed and the report's bug
@@ -28,6 +29,10 @@ least two tests fail, at least one of them in an upstream file (tests/python). T
 files run first and each run stops at its second failure, which gives the same verdict;
 ``--all-killers`` lists every killing test instead. Runs go ``--jobs`` at a time. Only test
 failures count: a collection or fixture error is not a kill, it stops the run.
+
+``--tvm-tirx`` does the same on the apache/tvm-tirx line: the wrong fixes of the reports
+whose reference fix works there (``reference_fixes.ON_TVM_TIRX``), over
+tvm-tirx/tests/python (all upstream), run by .venv-tirx's interpreter (or TIRX_PYTHON).
 
 Prints a table (wrong fix, what it models, killing tests); ``--markdown FILE`` writes the
 same table as Markdown. Exit codes: 0 every wrong fix killed; 1 a wrong fix survived;
@@ -50,13 +55,17 @@ import wrong_fixes  # noqa: E402
 from bug_reports import BUG_REPORTS  # noqa: E402
 
 SUITE = ["tests/python", "tests/proof"]
+UPSTREAM = "tests/python/"
 MIN_KILLERS = 2
+# --tvm-tirx: the apache/tvm-tirx line (its upstream tests, run by .venv-tirx's interpreter)
+TIRX_SUITE = ["tvm-tirx/tests/python"]
+TIRX_UPSTREAM = "tvm-tirx/tests/python/"
 
 
-def files_of(report):
+def files_of(report, suite=SUITE):
     """The test files that hold tests of ``report``."""
     phrase, found = BUG_REPORTS[report].lower(), []
-    for folder in SUITE:
+    for folder in suite:
         for path in sorted((ROOT / folder).rglob("test_*.py")):
             if report in path.name or phrase in path.read_text().lower():
                 found.append(str(path.relative_to(ROOT)))
@@ -67,11 +76,11 @@ class RunError(Exception):
     """A run that says nothing about the wrong fix; the message is the reason."""
 
 
-def killers(spec, files, pytest_args):
+def killers(spec, files, pytest_args, python=sys.executable):
     """The node ids of the tests in ``files`` that fail with the wrong fix ``spec``."""
     with tempfile.TemporaryDirectory() as tmp:
         xml = Path(tmp) / "junit.xml"
-        cmd = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-o",
+        cmd = [python, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-o",
                "junit_family=xunit1", f"--junitxml={xml}", f"--wrong-fix={spec}",
                *files, *pytest_args]  # fmt: skip
         proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
@@ -90,14 +99,22 @@ def killers(spec, files, pytest_args):
         return failed
 
 
-def killed(names):
-    upstream = [n for n in names if n.startswith("tests/python/")]
+def killed(names, upstream_prefix=UPSTREAM):
+    upstream = [n for n in names if n.startswith(upstream_prefix)]
     return len(names) >= MIN_KILLERS and bool(upstream)
 
 
 def short(name):
     path, _, test = name.partition("::")
     return f"{path.removeprefix('tests/')}::{test}"
+
+
+def tirx_python():
+    """The interpreter of the tvm-tirx line: TIRX_PYTHON, else .venv-tirx (setup.sh --tirx)."""
+    python = os.environ.get("TIRX_PYTHON") or str(ROOT / ".venv-tirx" / "bin" / "python")
+    if not os.access(python, os.X_OK):
+        raise RunError(f"no tvm-tirx interpreter {python} (run scripts/setup.sh --tirx)")
+    return python
 
 
 def main(argv=None):
@@ -110,9 +127,26 @@ def main(argv=None):
         "--all-killers", action="store_true", help="list every killing test, not the first two"
     )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="runs at a time")
+    parser.add_argument(
+        "--tvm-tirx",
+        action="store_true",
+        help="the apache/tvm-tirx line: the wrong fixes of the reports whose reference fix "
+        "works there, over tvm-tirx/tests/python, with .venv-tirx (or TIRX_PYTHON)",
+    )
     parser.add_argument("pytest_args", nargs="*", help="after --: extra pytest arguments")
     args = parser.parse_args(argv)
     catalogue = wrong_fixes.catalogue()
+    suite, upstream, python = SUITE, UPSTREAM, sys.executable
+    if args.tvm_tirx:
+        import reference_fixes
+
+        suite, upstream = TIRX_SUITE, TIRX_UPSTREAM
+        catalogue = {k: v for k, v in catalogue.items() if k[0] in reference_fixes.ON_TVM_TIRX}
+        try:
+            python = tirx_python()
+        except RunError as err:
+            print(f"wrong_fixes: error: {err}", file=sys.stderr)
+            return 2
     selected = {
         key: text
         for key, text in catalogue.items()
@@ -136,8 +170,8 @@ def main(argv=None):
         (report, name), text = item
         spec = f"{report}:{name}"
         start = time.monotonic()
-        files = SUITE if args.all_files else files_of(report)
-        names = killers(spec, files, [*stop, *args.pytest_args])
+        files = suite if args.all_files else files_of(report, suite)
+        names = killers(spec, files, [*stop, *args.pytest_args], python)
         return spec, text, names, time.monotonic() - start
 
     rows, survivors = [], []
@@ -148,7 +182,7 @@ def main(argv=None):
             print(f"wrong_fixes: error: {err}", file=sys.stderr)
             return 2
     for spec, text, names, seconds in results:
-        ok = killed(names)
+        ok = killed(names, upstream)
         if not ok:
             survivors.append(spec)
         rows.append((spec, text, names, ok))

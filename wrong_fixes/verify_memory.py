@@ -23,10 +23,8 @@ and ``tvm.tirx.analysis.verify_memory`` both carry the mistake.
 
 import re
 
-import tvm_ffi
-
-import tvm
 from reference_fixes import verify_memory as fix
+from reference_fixes._line import WalkResult, ir
 
 WRONG_FIXES = {
     "host-allocations": "every host access is an error, host allocations included",
@@ -65,15 +63,15 @@ class _OneLevel(fix._MemoryAccessVerifier):
 
 class _DeclBufferOnly(fix._MemoryAccessVerifier):
     def _on_node(self, node):
-        if isinstance(node, tvm.s_tir.SBlock):
-            return tvm_ffi.WalkResult.ADVANCE
+        if ir.SBlock is not None and isinstance(node, ir.SBlock):
+            return WalkResult.ADVANCE
         return super()._on_node(node)
 
 
 class _RootName(fix._MemoryAccessVerifier):
     def _from_function_args(self, var):
         root = re.sub(r"_\d+$", "", var.name)
-        return any(tvm.tirx.is_buffer_var(p) and p.name == root for p in self.func.params)
+        return any(ir.is_buffer_var(p) and p.name == root for p in self.func.params)
 
 
 class _AnyAlias(fix._MemoryAccessVerifier):
@@ -100,14 +98,14 @@ class _FirstParamOnly(fix._MemoryAccessVerifier):
 class _FirstPointerParam(fix._MemoryAccessVerifier):
     def _is_pointer_param(self, var):
         params = self.func.params
-        in_buffer = any(var.same_as(p) and tvm.tirx.is_buffer_var(p) for p in params)
+        in_buffer = any(var.same_as(p) and ir.is_buffer_var(p) for p in params)
         return in_buffer or (len(params) > 0 and var.same_as(params[0]))
 
 
 class _AddressOfAccess(fix._MemoryAccessVerifier):
     def _on_node(self, node):
         if fix._is_address_of_load(node):
-            return tvm_ffi.WalkResult.ADVANCE
+            return WalkResult.ADVANCE
         return super()._on_node(node)
 
 
@@ -132,21 +130,21 @@ class _AliasesOnly(fix._MemoryAccessVerifier):
 class _StoresOnly(fix._MemoryAccessVerifier):
     def _on_node(self, node):
         if isinstance(node, fix._LOAD_TYPES):
-            return tvm_ffi.WalkResult.ADVANCE
+            return WalkResult.ADVANCE
         return super()._on_node(node)
 
 
 class _NoThreadEnv(fix._MemoryAccessVerifier):
     def _on_node(self, node):
-        if isinstance(node, tvm.tirx.AttrStmt) and node.attr_key == "thread_extent":
-            return tvm_ffi.WalkResult.ADVANCE
+        if ir.is_thread_env(node):
+            return WalkResult.ADVANCE
         return super()._on_node(node)
 
 
 class _AddressOfIndexUnchecked(fix._MemoryAccessVerifier):
     def _on_node(self, node):
         if fix._is_address_of_load(node):
-            return tvm_ffi.WalkResult.SKIP
+            return WalkResult.SKIP
         return super()._on_node(node)
 
 
@@ -176,18 +174,23 @@ def _checked_every_calling_conv(func):
     return target.host is not None or func.attrs.get("global_symbol") is not None
 
 
-_RELEASED_SOURCES = ("tirx.buffer_data", "tirx.tvm_struct_get")
+_RELEASED_SOURCES = (
+    "tirx.buffer_data",
+    "tirx.tvm_struct_get",
+    "tirx.tensor_data_ptr",
+    "tirx.decl_tensor",
+)
 
 
 def _source_one_level(value):
     if (
-        isinstance(value, tvm.ir.expr.Call)
-        and isinstance(value.op, tvm.ir.Op)
+        isinstance(value, ir.Call)
+        and isinstance(value.op, ir.Op)
         and value.op.name in fix._POINTER_OPERAND
         and value.op.name not in _RELEASED_SOURCES
     ):
         operand = value.args[fix._POINTER_OPERAND[value.op.name]]
-        return operand if isinstance(operand, tvm.tirx.Var) else None
+        return operand if isinstance(operand, ir.Var) else None
     return _reference_source(value)
 
 

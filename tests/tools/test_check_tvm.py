@@ -103,3 +103,139 @@ def test_narrow_scalar_row_has_a_codegen_and_a_gpu_layer(report):
     assert layers["codegen"]["status"] in ("present", "fixed")
     assert layers["gpu run"]["status"] == "untestable"
     assert "not requested" in layers["gpu run"]["evidence"]
+
+
+# --------------------------------------------------------------------------------------------
+# The extracted TIRx package (apache-tvm-tirx, module tvm_tirx): .venv-tirx from
+# `scripts/setup.sh --tirx` (a stamp check once it exists). Its expectations do not depend on
+# --reference-fixes / --expect-fixed: those fix this repository's TVM, not the pinned package.
+
+TIRX_BUGS = ("host_scalar", "verify_memory", "narrow_scalar")
+
+
+def _tirx_env():
+    """The environment without what would bring another TVM into the tirx interpreter."""
+    env = dict(os.environ)
+    for name in ("TVM_PYTHON", "PYTHONPATH", "TVM_LIBRARY_PATH"):
+        env.pop(name, None)
+    return env
+
+
+@pytest.fixture(scope="module")
+def tirx_python():
+    proc = subprocess.run(
+        [str(ROOT / "scripts" / "setup.sh"), "--tirx"],
+        capture_output=True,
+        text=True,
+        env=_tirx_env(),
+        check=False,
+    )
+    assert proc.returncode == 0, f"scripts/setup.sh --tirx failed:\n{proc.stderr}"
+    python = proc.stdout.strip().splitlines()[-1]
+    assert python.endswith(".venv-tirx/bin/python"), python
+    return python
+
+
+def run_tirx(python, *args, env=None):
+    proc = subprocess.run(
+        [python, *args], capture_output=True, text=True, env=env or _tirx_env(), check=False
+    )
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def test_tirx_table_reports_three_bugs_affected_and_check_exits_1(tirx_python):
+    rc, out, _ = run_tirx(tirx_python, str(SCRIPT), "--check")
+    assert rc == 1
+    header = out.splitlines()[0]
+    assert header.startswith("TVM TIRx 0.1.0a4  (tvm_tirx, "), header
+    verdicts = dict(x.split(": ", 1) for x in out.strip().split("\n\n")[-1].splitlines())
+    assert verdicts == {
+        "host_scalar": "AFFECTED",
+        "verify_memory": "AFFECTED",
+        "narrow_scalar": "AFFECTED",
+        "allocate_workspace": "not applicable (outside tvm_tirx: no relax)",
+    }
+    assert "outside this package: relax (AllocateWorkspace) is not in tvm_tirx" in out
+    assert "c_ptr" in out  # the kernel signature is the host_scalar evidence
+
+
+def test_tirx_json_names_the_line_and_each_layer(tirx_python):
+    rc, out, _ = run_tirx(tirx_python, str(SCRIPT), "--json")
+    assert rc == 0
+    data = json.loads(out)
+    assert data["line"] == data["tvm"]["line"] == "tvm_tirx"
+    assert data["tvm"]["version"] == "0.1.0a4"
+    assert set(data["verdicts"]) == set(BUGS)
+    assert set(data["not_applicable"]) == {"allocate_workspace"}
+    layers = {(f["bug"], f["layer"]): f["status"] for f in data["findings"]}
+    assert layers == {
+        ("host_scalar", "parse"): "untestable",  # the premise: a one-element local cell
+        ("host_scalar", "codegen"): "present",
+        ("host_scalar", "host IR"): "present",
+        ("host_scalar", "gpu run"): "untestable",  # not requested
+        ("verify_memory", "analysis"): "present",
+        ("verify_memory", "compile"): "present",
+        ("narrow_scalar", "codegen"): "present",
+        ("narrow_scalar", "gpu run"): "untestable",
+    }
+    for finding in data["findings"]:
+        assert finding["evidence"].strip() and "\n" not in finding["evidence"]
+
+
+def test_tirx_allocate_workspace_alone_is_outside_and_exits_0(tirx_python):
+    rc, out, _ = run_tirx(tirx_python, str(SCRIPT), "--check", "--bug", "allocate_workspace")
+    assert rc == 0
+    assert "allocate_workspace: not applicable (outside tvm_tirx: no relax)" in out
+    assert "PRESENT" not in out and "FIXED" not in out
+
+
+def test_neither_tvm_nor_tvm_tirx_is_a_one_line_error(tirx_python):
+    # -I -S: no site-packages and no PYTHONPATH, so neither package can be imported
+    rc, out, err = run_tirx(tirx_python, "-I", "-S", str(SCRIPT))
+    assert rc == 2
+    assert out == ""
+    assert err.startswith("check_tvm: error: cannot import tvm (")
+    assert "nor tvm_tirx (" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_tirx_probe_crash_or_missing_api_is_untestable(tirx_python):
+    """A layer that raises gives "cannot tell" with the error's first line; a package that
+    lacks a probe's API gives untestable rows naming what is missing, never a verdict."""
+    code = f"""
+import json, sys
+sys.path.insert(0, {str(ROOT / "scripts")!r})
+import repro_tirx
+repro_tirx._SCRIPT_API += ("launch_thread_v9",)  # a package without T.launch_thread_v9
+gap = repro_tirx.probe_host_scalar() + repro_tirx.probe_narrow_scalar()
+repro_tirx._SCRIPT_API = repro_tirx._SCRIPT_API[:-1]
+def boom(func):
+    raise RuntimeError("no codegen here\\nsecond line")
+repro_tirx._compile = boom
+crash = repro_tirx.probe_narrow_scalar() + repro_tirx.probe_verify_memory()
+print(json.dumps({{"crash": crash, "gap": gap}}))
+"""
+    rc, out, _ = run_tirx(tirx_python, "-c", code)
+    assert rc == 0
+    data = json.loads(out)
+    codegen, compile_ = data["crash"][0], data["crash"][3]
+    for row in (codegen, compile_):
+        assert row["status"] == "untestable", row
+        assert "no codegen here" in row["evidence"] and "second line" not in row["evidence"]
+    gap = [r for r in data["gap"] if r["layer"] != "gpu run"]  # that one: not requested
+    assert [r["layer"] for r in gap] == ["codegen", "host IR", "codegen"]
+    for row in gap:
+        assert row["status"] == "untestable", row
+        assert row["evidence"] == "this TIRx lacks T.launch_thread_v9", row
+
+
+def test_report_sh_tirx_and_a_tirx_only_tvm_python(tirx_python):
+    report = str(ROOT / "scripts" / "report.sh")
+    rc, out, _ = run_tirx(report, "--tirx", "--check", "--bug", "narrow_scalar")
+    assert rc == 1
+    assert out.startswith("TVM TIRx ") and "narrow_scalar: AFFECTED" in out
+    env = {**_tirx_env(), "TVM_PYTHON": tirx_python}
+    rc, out, _ = run_tirx(report, "--check", "--bug", "verify_memory", env=env)
+    assert rc == 1
+    assert out.startswith("TVM TIRx ") and "verify_memory: AFFECTED" in out

@@ -21,7 +21,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SKIP_DIRS = {".venv", ".git", ".pytest_cache", ".ruff_cache", "build", "node_modules"}
+SKIP_DIRS = {".venv", ".venv-tirx", ".git", ".pytest_cache", ".ruff_cache", "build", "node_modules"}
 # an absolute path under a machine's own folders (not /usr/..., not placeholders like
 # /path/to/python)
 LOCAL_PATH = re.compile(r"(?<![\w.~/-])/(?:work|tmp|home|root|Users|mnt|scratch)/[\w.+-]")

@@ -1,0 +1,496 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Reproducer: the three TIRx reports on the extracted TIRx package (apache-tvm-tirx,
+module ``tvm_tirx``), written in its own API (``@T.function``, ``T.Tensor``,
+``T.launch_thread``, ``tvm_tirx.tirx.compile``).
+
+    python scripts/repro_tirx.py            # evidence, no GPU needed
+    python scripts/repro_tirx.py --check    # exit 1 when a bug reproduces
+    python scripts/repro_tirx.py --run-gpu  # also run the GPU layers (child processes)
+    python scripts/repro_tirx.py --json     # the findings as JSON
+
+Per report, one function returning the findings per layer, in the shape of the other
+reproducers' ``probe()`` (rows ``bug``, ``layer``, ``status`` present / fixed / untestable,
+``evidence``), for scripts/check_tvm.py:
+
+* ``probe_host_scalar``   ``c: T.float32 = T.float32(1.5)`` at host level of a cuda function,
+                          read by its kernel. parse (the one-element local cell: the premise,
+                          never a verdict), codegen (kernel gets ``float* c_ptr``), host IR (the
+                          cell allocated with a non-CPU device type and stored from the host),
+                          gpu run (--run-gpu). Control: ``c = T.float32(1.5)`` (a ``T.let``)
+                          must compile clean, else those layers are untestable.
+* ``probe_verify_memory`` analysis (``verify_memory`` on the pipeline's shape: the parameters
+                          re-declared by ``T.decl_tensor(C.data, ...)``) and compile (a host
+                          store into an argument before a launch, and a loop bound to no
+                          thread, through ``tvm_tirx.tirx.compile`` for cuda: silent = present,
+                          VerifyMemory's "is directly accessed by host memory" = fixed).
+* ``probe_narrow_scalar`` codegen (float16 / int8 ``T.let`` values computed on the host and
+                          read by a kernel: a kernel scalar parameter narrower than 32 bits =
+                          present), gpu run (--run-gpu, a CUDA device: the runtime's "Cannot
+                          handle ... as device function argument" = present).
+
+Without a GPU, the cuda target carries an explicit arch (``sm_80``). A TIRx whose API lacks a
+probe's pieces gives untestable rows naming what is missing. AllocateWorkspace (relax) is not
+part of this package. Exit codes: 0 after printing; 1 with --check when a bug reproduces; 2
+with a one-line reason when it cannot run (no tvm_tirx).
+"""
+
+import argparse
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+
+try:
+    import numpy as np
+    import tvm_tirx
+    from tvm_tirx.script import tirx as T
+except Exception as _err:  # no usable TIRx package: one line, exit 2
+    print(f"repro_tirx: cannot import tvm_tirx: {_err}", file=sys.stderr)
+    raise SystemExit(2) from None
+
+N = 8
+VALUE = 1.5
+NARROW = ("float16", "int8")
+NARROW_VALUES = {"float16": 1.5, "int8": -100}
+# C types of the kernel scalar parameters the runtime passes (int32, uint32, int64, float32,
+# float64), as the CUDA code generator prints them
+LAUNCHABLE = ("int", "uint", "int64_t", "float", "double")
+VERIFIER_TEXT = "is directly accessed by host memory"
+REFUSED = "as device function argument"  # the runtime's "Cannot handle <dtype> as ..."
+
+# what each probe needs of the package: (object, attribute path)
+_SCRIPT_API = ("function", "Tensor", "launch_thread", "float32", "let")
+_PACKAGE_API = ("IRModule", "tirx.compile", "target.Target")
+
+
+def _row(bug, layer, status, evidence):
+    return {"bug": bug, "layer": layer, "status": status, "evidence": evidence}
+
+
+def _first_line(err):
+    text = str(err).strip().splitlines()
+    return f"{type(err).__name__}: {text[0] if text else ''}"
+
+
+def _missing(script=(), package=()):
+    """The API pieces this TIRx lacks, as ``T.x`` / ``tvm_tirx.x`` names."""
+    gone = [f"T.{name}" for name in _SCRIPT_API + tuple(script) if not hasattr(T, name)]
+    for path in _PACKAGE_API + tuple(package):
+        obj = tvm_tirx
+        for part in path.split("."):
+            obj = getattr(obj, part, None)
+        if obj is None:
+            gone.append(f"tvm_tirx.{path}")
+    return gone
+
+
+def _layer(bug, layer, func, *args):
+    """Run one layer; a crash gives an untestable row with its first line."""
+    try:
+        return func(*args)
+    except Exception as err:
+        return _row(bug, layer, "untestable", f"cannot tell: probe raised {_first_line(err)}")
+
+
+def cuda_target():
+    """The cuda target: the device's own arch where there is one, else sm_80 (without a
+    GPU a cuda target needs an explicit arch)."""
+    if tvm_tirx.cuda(0).exist:
+        return tvm_tirx.target.Target("cuda")
+    return tvm_tirx.target.Target({"kind": "cuda", "arch": "sm_80"})
+
+
+def _compile(func):
+    return tvm_tirx.tirx.compile(tvm_tirx.IRModule({"main": func}), target=cuda_target())
+
+
+def _kernel_signature(lib):
+    source = lib.mod.imports[0].inspect_source()
+    line = next(x.strip() for x in source.splitlines() if "__global__" in x)
+    return "main_kernel" + line.rstrip(";{ ").split("main_kernel", 1)[-1]
+
+
+def _host_device_writes(lib):
+    """Host LLVM IR: workspace allocations with a non-CPU device type, and host stores into
+    them: ([allocation lines], [store lines])."""
+    allocators, device_ptrs, allocs, stores = set(), set(), [], []
+    for line in lib.mod.inspect_source("ll").splitlines():
+        load = re.match(r"\s*(%[\w.]+) = load ptr, ptr @__TVMBackendAllocWorkspace\b", line)
+        call = re.match(r"\s*(%[\w.]+) = (?:\w+ )*call (?:\w+ )*ptr (%[\w.]+)\(i32 ([^,]+),", line)
+        store = re.match(r"\s*store (.+), ptr (%[\w.]+)\b", line)
+        if load:
+            allocators.add(load.group(1))
+        elif call and call.group(2) in allocators and call.group(3) != "1":  # 1 = kDLCPU
+            device_ptrs.add(call.group(1))
+            allocs.append(line.strip().split(", !dbg")[0])
+        elif store and store.group(2) in device_ptrs:
+            stores.append(line.strip().split(", !dbg")[0])
+    return allocs, stores
+
+
+# --------------------------------------------------------------------------------------------
+# host_scalar
+
+
+def host_scalar_function(variant):
+    """``C[i] = B[i] + c`` on cuda threads, the host-level ``c`` annotated (a cell) or plain
+    (a ``T.let`` binding)."""
+    if variant == "annotated":
+
+        @T.function
+        def main(B: T.Tensor((N,), "float32"), C: T.Tensor((N,), "float32")):
+            c: T.float32 = T.float32(VALUE)
+            with T.launch_thread("threadIdx.x", N) as i:
+                C[i] = B[i] + c
+
+    else:
+
+        @T.function
+        def main(B: T.Tensor((N,), "float32"), C: T.Tensor((N,), "float32")):
+            c = T.float32(VALUE)
+            with T.launch_thread("threadIdx.x", N) as i:
+                C[i] = B[i] + c
+
+    return main
+
+
+def _parsed_c(func):
+    """How ``c`` parses: ('cell' | 'binding' | 'other', the printed line)."""
+    text = func.script()
+    line = next((x.strip() for x in text.splitlines() if re.match(r"\s*c\b", x)), "")
+    if re.match(r"c = T\.alloc_tensor\(.*\(1,\).*scope=\"local\"", line) and re.search(
+        r"^\s*c\[0\] = ", text, re.M
+    ):
+        return "cell", line
+    if line.startswith("c: T.let["):
+        return "binding", line
+    return "other", line or "(no `c` in the printed function)"
+
+
+def _c_pointer(signature):
+    return re.search(r"\*\s*(?:__restrict__\s+)?c_ptr\b", signature) is not None
+
+
+def _host_scalar_control():
+    """None when the plain spelling is a T.let that compiles clean, else why not."""
+    func = host_scalar_function("plain")
+    kind, line = _parsed_c(func)
+    if kind != "binding":
+        return f"control `c = T.float32(...)` parses as `{line}`, not a T.let binding"
+    lib = _compile(func)
+    signature = _kernel_signature(lib)
+    allocs, stores = _host_device_writes(lib)
+    if _c_pointer(signature) or allocs or stores:
+        return f"control `{line}` is not clean either: {signature} {allocs[:1]} {stores[:1]}"
+    return None
+
+
+def probe_host_scalar(run_gpu=False):
+    bug = "host_scalar"
+    gone = _missing()
+    if gone:
+        why = f"this TIRx lacks {', '.join(gone)}"
+        return [_row(bug, layer, "untestable", why) for layer in ("codegen", "host IR")]
+    rows = []
+
+    def parse():
+        kind, line = _parsed_c(host_scalar_function("annotated"))
+        if kind == "cell":
+            evidence = f"`c: T.float32 = ...` parses into `{line}` (a local cell: the premise)"
+            return _row(bug, "parse", "untestable", evidence)
+        if kind == "binding":
+            return _row(bug, "parse", "fixed", f"`c: T.float32 = ...` parses into `{line}`")
+        return _row(bug, "parse", "untestable", f"`c: T.float32 = ...` parses into `{line}`")
+
+    rows.append(_layer(bug, "parse", parse))
+    try:
+        control = _host_scalar_control()
+    except Exception as err:
+        control = f"control `c = T.float32(...)` does not compile: {_first_line(err)}"
+    if control:
+        rows += [_row(bug, layer, "untestable", control) for layer in ("codegen", "host IR")]
+    else:
+        compiled = {}
+
+        def codegen():
+            compiled["lib"] = _compile(host_scalar_function("annotated"))
+            signature = _kernel_signature(compiled["lib"])
+            present = _c_pointer(signature)
+            return _row(bug, "codegen", "present" if present else "fixed", signature)
+
+        def host_ir():
+            if "lib" not in compiled:
+                return _row(bug, "host IR", "untestable", "the function does not compile")
+            allocs, stores = _host_device_writes(compiled["lib"])
+            if allocs and stores:
+                return _row(bug, "host IR", "present", f"{allocs[0]} | {stores[0]}")
+            evidence = "no device workspace stored from the host"
+            return _row(bug, "host IR", "fixed", evidence + (f" ({allocs[0]})" if allocs else ""))
+
+        rows.append(_layer(bug, "codegen", codegen))
+        rows.append(_layer(bug, "host IR", host_ir))
+    rows.append(_gpu_layer(bug, "host_scalar", run_gpu))
+    return rows
+
+
+# --------------------------------------------------------------------------------------------
+# verify_memory
+
+
+def verify_memory_functions():
+    """(host store before a launch, a loop bound to no thread): both must be rejected."""
+
+    @T.function
+    def main(B: T.Tensor((N,), "float32"), C: T.Tensor((N,), "float32")):
+        C[0] = T.float32(1.0)
+        with T.launch_thread("threadIdx.x", N) as i:
+            C[i] = B[i]
+
+    host_store = main
+
+    @T.function
+    def main(B: T.Tensor((N,), "float32"), C: T.Tensor((N,), "float32")):
+        for i in range(N):
+            C[i] = B[i]
+
+    return host_store, main
+
+
+def _pipeline_shaped_functions():
+    """The host store as the verifier sees it in the pipeline (through ``decl_tensor``
+    aliases of the parameters), and on the parameter itself; both with a cuda target."""
+
+    @T.function
+    def through_alias(B: T.Tensor((N,), "float32"), C: T.Tensor((N,), "float32")):
+        B_1 = T.decl_tensor(B.data, ty_args=[T.Tensor((N,), "float32")])
+        C_1 = T.decl_tensor(C.data, ty_args=[T.Tensor((N,), "float32")])
+        C_1[0] = T.float32(1.0)
+        with T.launch_thread("threadIdx.x", N) as i:
+            C_1[i] = B_1[i]
+
+    @T.function
+    def on_parameter(B: T.Tensor((N,), "float32"), C: T.Tensor((N,), "float32")):
+        C[0] = T.float32(1.0)
+        with T.launch_thread("threadIdx.x", N) as i:
+            C[i] = B[i]
+
+    target = cuda_target()
+    return through_alias.with_attr("target", target), on_parameter.with_attr("target", target)
+
+
+def _compile_outcome(func):
+    """'silent', 'rejected' (with the verifier's line) or 'error' (with the first line)."""
+    try:
+        _compile(func)
+    except Exception as err:
+        lines = [x.strip() for x in str(err).splitlines()]
+        hit = next((x for x in lines if VERIFIER_TEXT in x), None)
+        return ("rejected", hit) if hit else ("error", _first_line(err))
+    return "silent", ""
+
+
+def probe_verify_memory(run_gpu=False):
+    bug = "verify_memory"
+    rows = []
+
+    def analysis():
+        gone = _missing(script=("decl_tensor",), package=("tirx.analysis.verify_memory",))
+        if gone:
+            return _row(bug, "analysis", "untestable", f"this TIRx lacks {', '.join(gone)}")
+        alias, param = _pipeline_shaped_functions()
+        verify = tvm_tirx.tirx.analysis.verify_memory
+        if verify(param):
+            evidence = "verify_memory accepts a host store on the parameter itself: cannot tell"
+            return _row(bug, "analysis", "untestable", evidence)
+        if verify(alias):
+            evidence = (
+                "verify_memory(host store through `C_1 = T.decl_tensor(C.data, ...)`) is True; "
+                "on `C` itself it is False"
+            )
+            return _row(bug, "analysis", "present", evidence)
+        return _row(bug, "analysis", "fixed", "verify_memory rejects the store through the alias")
+
+    def compile_layer():
+        gone = _missing()
+        if gone:
+            return _row(bug, "compile", "untestable", f"this TIRx lacks {', '.join(gone)}")
+        host_store, unbound = verify_memory_functions()
+        outcomes = {
+            "host store before launch": _compile_outcome(host_store),
+            "unbound loop": _compile_outcome(unbound),
+        }
+        errors = [f"{k}: {v}" for k, (s, v) in outcomes.items() if s == "error"]
+        if errors:
+            return _row(bug, "compile", "untestable", "cannot tell: " + "; ".join(errors))
+        silent = [k for k, (s, _) in outcomes.items() if s == "silent"]
+        if silent:
+            evidence = f"tvm_tirx.tirx.compile(cuda) accepts: {', '.join(silent)} (no error)"
+            return _row(bug, "compile", "present", evidence)
+        return _row(bug, "compile", "fixed", f"both rejected: {outcomes['unbound loop'][1]}")
+
+    rows.append(_layer(bug, "analysis", analysis))
+    rows.append(_layer(bug, "compile", compile_layer))
+    return rows
+
+
+# --------------------------------------------------------------------------------------------
+# narrow_scalar
+
+
+def narrow_function(dtype):
+    """``C[i] = B[i] + c`` on cuda threads, ``c: T.let[dtype] = x + 1`` computed on the host."""
+    ty = getattr(T, dtype)
+
+    @T.function
+    def main(B: T.Tensor((N,), dtype), C: T.Tensor((N,), dtype), x: ty):
+        c: T.let[ty] = x + ty(1)
+        with T.launch_thread("threadIdx.x", N) as i:
+            C[i] = B[i] + c
+
+    return main
+
+
+def _scalar_ctype(signature):
+    params = signature.split("main_kernel(", 1)[-1].rstrip(")").split(",")
+    scalars = [p.split()[:-1] for p in params if "*" not in p]
+    return " ".join(scalars[0]) if scalars else None
+
+
+def probe_narrow_scalar(run_gpu=False):
+    bug = "narrow_scalar"
+    rows = []
+
+    def codegen():
+        gone = _missing(script=NARROW)
+        if gone:
+            return _row(bug, "codegen", "untestable", f"this TIRx lacks {', '.join(gone)}")
+        signatures = {d: _kernel_signature(_compile(narrow_function(d))) for d in NARROW}
+        ctypes = {d: _scalar_ctype(s) for d, s in signatures.items()}
+        if any(c is None for c in ctypes.values()):
+            evidence = f"cannot tell: no kernel scalar parameter in {signatures}"
+            return _row(bug, "codegen", "untestable", evidence)
+        refused = [f"{d} -> {c}" for d, c in ctypes.items() if c not in LAUNCHABLE]
+        evidence = "float16 T.let: " + signatures["float16"]
+        if refused:
+            evidence += f" | kernel scalars the runtime cannot pass: {', '.join(refused)}"
+            return _row(bug, "codegen", "present", evidence)
+        return _row(bug, "codegen", "fixed", evidence + " | every kernel scalar is 32 or 64 bits")
+
+    rows.append(_layer(bug, "codegen", codegen))
+    rows.append(_gpu_layer(bug, "float16", run_gpu))
+    return rows
+
+
+# --------------------------------------------------------------------------------------------
+# GPU runs, each in a child process (a crash there is evidence, not the end of the probe)
+
+
+def _child(case):
+    dev = tvm_tirx.cuda(0)
+    if case == "host_scalar":
+        lib, dtype, extra = _compile(host_scalar_function("annotated")), "float32", ()
+        expected = (np.arange(N, dtype="float32") + np.float32(VALUE)).tolist()
+    else:
+        dtype = case
+        lib, extra = _compile(narrow_function(dtype)), (NARROW_VALUES[dtype],)
+        b = np.arange(N).astype(dtype)
+        expected = (b + (np.array(NARROW_VALUES[dtype], dtype) + np.array(1, dtype))).tolist()
+    b = tvm_tirx.runtime.tensor(np.arange(N).astype(dtype), dev)
+    c = tvm_tirx.runtime.empty((N,), dtype, dev)
+    lib["main"](b, c, *extra)
+    dev.sync()
+    print(json.dumps({"result": c.numpy().tolist(), "expected": expected}), flush=True)
+
+
+def _gpu_row(bug, case):
+    if not tvm_tirx.cuda(0).exist:
+        return _row(bug, "gpu run", "untestable", "no CUDA device here")
+    try:
+        proc = subprocess.run(
+            [sys.executable, os.path.abspath(__file__), "--child", case],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return _row(bug, "gpu run", "untestable", f"{case}: the child hung (killed after 300 s)")
+    if proc.returncode < 0:
+        name = signal.Signals(-proc.returncode).name
+        status = "present" if bug == "host_scalar" and name == "SIGSEGV" else "untestable"
+        return _row(bug, "gpu run", status, f"{case}: killed by {name} at the call")
+    if proc.returncode != 0:
+        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+        refused = bug == "narrow_scalar" and REFUSED in proc.stderr
+        status = "present" if refused else "untestable"
+        return _row(bug, "gpu run", status, f"{case}: child exited {proc.returncode}: {tail}")
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    if out["result"] != out["expected"]:
+        evidence = f"{case}: returned {out['result']}, expected {out['expected']}"
+        return _row(bug, "gpu run", "present" if bug == "host_scalar" else "untestable", evidence)
+    return _row(bug, "gpu run", "fixed", f"{case}: returned {out['result']} as numpy does")
+
+
+def _gpu_layer(bug, case, run_gpu):
+    if not run_gpu:
+        evidence = "not requested (--run-gpu runs it on cuda(0), in a child process)"
+        return _row(bug, "gpu run", "untestable", evidence)
+    return _layer(bug, "gpu run", _gpu_row, bug, case)
+
+
+PROBES = {
+    "host_scalar": probe_host_scalar,
+    "verify_memory": probe_verify_memory,
+    "narrow_scalar": probe_narrow_scalar,
+}
+
+
+def probe(run_gpu: bool = False) -> list[dict]:
+    """Every TIRx report's findings."""
+    return [row for func in PROBES.values() for row in func(run_gpu=run_gpu)]
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--child"]:
+        _child(argv[1])
+        return 0
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 when a bug reproduces")
+    parser.add_argument("--run-gpu", action="store_true", help="also run on a CUDA device")
+    parser.add_argument("--json", action="store_true", help="print the findings as JSON")
+    args = parser.parse_args(argv)
+    rows = probe(run_gpu=args.run_gpu)
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    else:
+        print(f"tvm_tirx {tvm_tirx.__version__}")
+        for row in rows:
+            print(
+                f"  {row['bug']:<14} {row['layer']:<9} {row['status'].upper():<10} "
+                f"{row['evidence']}"
+            )
+    if args.check and any(r["status"] == "present" for r in rows):
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
