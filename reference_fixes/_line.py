@@ -20,7 +20,8 @@ Two lines carry TIRx: apache/tvm (``import tvm``: ``T.prim_func``, ``T.Buffer``,
 declared by ``DeclBuffer``, accesses ``BufferStore``/``BufferLoad``, kernels opened by a
 ``thread_extent`` attribute) and the extracted apache/tvm-tirx (``import tvm_tirx``:
 ``T.function``, ``T.Tensor``, views bound by ``Bind(v, decl_tensor(...))``, accesses
-``TensorStore``/``TensorLoad``, kernels opened by a ``launch_thread`` region). A reference
+``TensorStore``/``TensorLoad``, kernels opened by a ``launch_thread`` or ``device_scope``
+region). A reference
 fix is written once against the names below; ``LINE`` says which line was found (apache/tvm
 when both import).
 """
@@ -90,8 +91,12 @@ else:
     import tvm_tirx.tirx.transform
     from tvm_tirx.tirx.transform import _ffi_api as _transform_ffi
 
+    # regions whose body becomes a kernel: a thread launch, and a device scope (outlined into
+    # a single-threaded kernel by SplitHostDevice)
+    _DEVICE_REGIONS = ("tirx.launch_thread", "tirx.device_scope")
+
     def _is_thread_env(node):
-        return isinstance(node, tvm_tirx.ir.RegionStmt) and node.op.name == "tirx.launch_thread"
+        return isinstance(node, tvm_tirx.ir.RegionStmt) and node.op.name in _DEVICE_REGIONS
 
     ir = SimpleNamespace(
         Var=tvm_tirx.ir.Var,

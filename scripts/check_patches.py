@@ -93,6 +93,11 @@ PATCH_TABLE = {
         [],
         {SHD: ",".join(NARROW[SHD]), CUDA: ",".join(NARROW[CUDA])},
     ),
+    "0005": (
+        "src/tirx/script/printer/stmt.cc",
+        ["src/tirx/script/printer/buffer.cc", "python/tvm/tirx/script/builder/ir.py"],
+        {"tests/python/tirx/test_parser_printer.py": None},
+    ),
 }
 AUTHOR = "From: Seed 000e2e69 maintainers"
 HEADER = re.compile(r"^From [0-9a-f]{40} Mon Sep 17 00:00:00 2001$")

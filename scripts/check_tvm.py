@@ -73,12 +73,17 @@ BUGS = {
         "kernel scalar narrower than 32 bits compiles but the GPU runtime cannot pass it",
         "repro_narrow_kernel_scalar",
     ),
+    "printer_cell": (
+        "TVMScript scalar sugar drops a one-element cell's annotations and scope",
+        "repro_printer_cell_annotations",
+    ),
 }
 # tvm_tirx line: report key -> the function of scripts/repro_tirx.py that probes it
 TIRX_PROBES = {
     "host_scalar": "probe_host_scalar",
     "verify_memory": "probe_verify_memory",
     "narrow_scalar": "probe_narrow_scalar",
+    "printer_cell": "probe_printer_cell",
 }
 TIRX_OUTSIDE = {
     "allocate_workspace": "outside this package: relax (AllocateWorkspace) is not in tvm_tirx; "

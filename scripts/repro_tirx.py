@@ -399,6 +399,60 @@ def probe_narrow_scalar(run_gpu=False):
 
 
 # --------------------------------------------------------------------------------------------
+# printer_cell: does a one-element cell keep its annotations and scope through print -> parse?
+
+
+def printer_cell_functions():
+    """(annotated local cell, shared cell), each written as that package's parser reads it."""
+
+    @T.function
+    def annotated(x: T.float32):
+        c = T.alloc_tensor(
+            ty_args=[T.Tensor((1,), T.float32, scope="local")], annotations={"device_type": 1}
+        )
+        c[0] = x
+        T.evaluate(c[0])
+
+    @T.function
+    def shared(x: T.float32):
+        c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="shared")])
+        c[0] = x
+        T.evaluate(c[0])
+
+    return annotated, shared
+
+
+def _round_trip_difference(func):
+    parse = tvm_tirx.script.from_source
+    try:
+        tvm_tirx.ir.assert_structural_equal(func, parse(func.script(), extra_vars={"T": T}))
+    except ValueError as err:
+        lines = [ln for ln in str(err).splitlines() if "caused by" in ln] or [str(err)]
+        return lines[0].strip()
+    return None
+
+
+def probe_printer_cell(run_gpu=False):
+    del run_gpu
+    bug = "printer_cell"
+
+    def round_trip():
+        gone = _missing(script=("alloc_tensor",), package=("script.from_source",))
+        if gone:
+            return _row(bug, "round trip", "untestable", f"this TIRx lacks {', '.join(gone)}")
+        annotated, shared = printer_cell_functions()
+        lost = {"annotated": _round_trip_difference(annotated), "shared": None}
+        lost["shared"] = _round_trip_difference(shared)
+        if any(lost.values()):
+            evidence = "; ".join(f"{k}: {v}" for k, v in lost.items() if v)
+            return _row(bug, "round trip", "present", evidence)
+        line = next(ln.strip() for ln in annotated.script().splitlines() if "alloc_tensor" in ln)
+        return _row(bug, "round trip", "fixed", f"no scalar sugar here: `{line}` round-trips")
+
+    return [_layer(bug, "round trip", round_trip)]
+
+
+# --------------------------------------------------------------------------------------------
 # GPU runs, each in a child process (a crash there is evidence, not the end of the probe)
 
 

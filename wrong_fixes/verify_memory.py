@@ -51,6 +51,12 @@ WRONG_FIXES = {
     "pointer-arithmetic-one-level": "pointer arithmetic traced only when its operand is a variable",
 }
 
+# wrong fixes that no program can tell from the reference fix on apache/tvm-tirx, and why
+# (scripts/wrong_fixes.py --tvm-tirx leaves them out)
+NOT_ON_TVM_TIRX = {
+    "decl-buffer-only": "tvm-tirx has no S-TIR blocks, hence no match_buffer region to follow",
+}
+
 
 class _OneLevel(fix._MemoryAccessVerifier):
     def _from_function_args(self, var):

@@ -63,7 +63,9 @@ def test_subject_that_git_am_would_strip_is_rejected(tmp_path, patch_text):
 
 def test_stale_test_is_rejected(tmp_path, patch_text):
     # one added test docstring edited: the tests no longer match the repository's
-    broken = re.sub(r'(\n\+    """)(\w)', r"\1Stale: \2", patch_text, count=1)
+    at = patch_text.index("\ndiff --git a/tests/")
+    tests = re.sub(r'(\n\+    """)(\w)', r"\1Stale: \2", patch_text[at:], count=1)
+    broken = patch_text[:at] + tests
     assert broken != patch_text
     assert any("differ" in p for p in problems_of(tmp_path, broken))
 

@@ -1,0 +1,120 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Reproducer: the TVMScript scalar sugar drops a one-element cell's annotations and scope.
+
+    python scripts/repro_printer_cell_annotations.py          # evidence
+    python scripts/repro_printer_cell_annotations.py --check  # exit 1 if the bug reproduces
+
+A host-level cell ``c = T.alloc_local((1,), "float32", annotations={"device_type": 1}); c[0]
+= x`` prints as ``c: T.float32 = x``, which parses back as a plain ``local`` cell: the
+annotation is gone (with the host-scalar fix, the cell is back on the device). The same for a
+one-element ``shared`` or ``global`` buffer, which comes back ``local``. Layers: ``print``
+(the text the printer writes for the annotated cell) and ``round trip`` (the annotated and
+the shared cell, structurally compared after print -> parse; the plain cell is the control).
+
+Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
+reason when it cannot run. ``probe(run_gpu)`` returns the findings for scripts/check_tvm.py.
+"""
+
+import sys
+
+try:
+    import tvm
+    import tvm.script
+    from tvm.script import tirx as T
+except Exception as err:  # no usable TVM: one line, exit 2
+    print(f"repro_printer_cell_annotations: cannot import tvm/tirx: {err}", file=sys.stderr)
+    raise SystemExit(2) from None
+
+BUG = "printer_cell"
+
+
+def _cells():
+    """(name, function) of the annotated cell, the shared cell and the plain control."""
+
+    @T.prim_func
+    def annotated(x: T.float32):
+        c = T.alloc_local((1,), "float32", annotations={"device_type": 1})
+        c[0] = x
+        T.evaluate(c[0])
+
+    @T.prim_func
+    def shared(x: T.float32):
+        c = T.alloc_buffer((1,), "float32", scope="shared")
+        c[0] = x
+        T.evaluate(c[0])
+
+    @T.prim_func
+    def plain(x: T.float32):
+        c = T.alloc_local((1,), "float32")
+        c[0] = x
+        T.evaluate(c[0])
+
+    return {"annotated": annotated, "shared": shared, "plain": plain}
+
+
+def _round_trip(func):
+    """None when print -> parse gives ``func`` back, else where they differ (one line)."""
+    try:
+        tvm.ir.assert_structural_equal(func, tvm.script.from_source(func.script()))
+    except ValueError as err:
+        lines = [ln for ln in str(err).splitlines() if "caused by" in ln] or [str(err)]
+        return lines[0].strip()
+    return None
+
+
+def _finding(layer, status, evidence):
+    return {"bug": BUG, "layer": layer, "status": status, "evidence": evidence}
+
+
+def probe(run_gpu=False):
+    del run_gpu  # nothing runs on a device
+    cells = _cells()
+    line = next(ln.strip() for ln in cells["annotated"].script().splitlines() if "c" in ln[:9])
+    findings = [_finding("print", "untestable", f"the annotated cell prints as `{line}`")]
+    control = _round_trip(cells["plain"])
+    if control is not None:
+        evidence = f"even a plain cell does not round-trip here: {control}"
+        return [*findings, _finding("round trip", "untestable", evidence)]
+    lost = {name: _round_trip(cells[name]) for name in ("annotated", "shared")}
+    if any(lost.values()):
+        evidence = "; ".join(f"{name}: {diff}" for name, diff in lost.items() if diff)
+        return [*findings, _finding("round trip", "present", evidence)]
+    evidence = "annotated and shared cells come back equal (the plain one too)"
+    return [*findings, _finding("round trip", "fixed", evidence)]
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    print("tvm", tvm.__version__)
+    findings = probe()
+    for f in findings:
+        print(f"{f['layer']:<10} {f['status'].upper():<10} {f['evidence']}")
+    if "--check" in argv and any(f["status"] == "present" for f in findings):
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except Exception as err:  # a TVM this script cannot drive: one line, no traceback
+        first = (str(err).strip().splitlines() or [""])[0]
+        print(
+            f"repro_printer_cell_annotations: error: {type(err).__name__}: {first}", file=sys.stderr
+        )
+        sys.exit(2)

@@ -1,0 +1,112 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+import pytest
+
+import tvm
+import tvm.script
+import tvm.testing
+from tvm.ir import assert_structural_equal
+from tvm.script import tirx as T
+
+
+@pytest.mark.xfail(
+    strict=True, raises=ValueError, reason="TVMScript scalar sugar drops the cell's annotations"
+)
+@pytest.mark.parametrize(
+    "annotations",
+    [{"device_type": 1}, {"pragma_note": "keep"}],
+    ids=["device_type", "other_key"],
+)
+@pytest.mark.parametrize("init", [True, False], ids=["with_init", "without_init"])
+def test_scalar_cell_keeps_annotations_through_print_parse(annotations, init):
+    """A one-element local cell keeps its allocation's annotations through print -> parse"""
+
+    @T.prim_func
+    def func(x: T.float32):
+        c = T.alloc_local((1,), "float32", annotations=annotations)
+        if init:
+            c[0] = x
+        T.evaluate(c[0])
+
+    assert_structural_equal(func, tvm.script.from_source(func.script()))
+
+
+@pytest.mark.xfail(
+    strict=True, raises=ValueError, reason="TVMScript scalar sugar drops the cell's scope"
+)
+@pytest.mark.parametrize("scope", ["shared", "shared.dyn", "global"])
+def test_scalar_cell_keeps_scope_through_print_parse(scope):
+    """A one-element cell outside local scope keeps its scope through print -> parse"""
+
+    @T.prim_func
+    def func(x: T.float32):
+        c = T.alloc_buffer((1,), "float32", scope=scope)
+        c[0] = x
+        T.evaluate(c[0])
+
+    assert_structural_equal(func, tvm.script.from_source(func.script()))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float16", "int8", "bool"])
+def test_plain_scalar_cell_round_trips(dtype):
+    """A one-element local cell without annotations round-trips through the scalar sugar"""
+
+    @T.prim_func
+    def func(x: T.int32):
+        c = T.alloc_local((1,), dtype)
+        c[0] = T.Cast(dtype, x)
+        T.evaluate(c[0])
+
+    assert_structural_equal(func, tvm.script.from_source(func.script()))
+
+
+def test_annotated_scalar_assignment_is_local_cell():
+    """`c: T.float32 = v` declares a one-element local cell initialized to v"""
+
+    @T.prim_func(private=True)
+    def before(x: T.float32):
+        c: T.float32 = x
+        T.evaluate(c)
+
+    @T.prim_func(private=True)
+    def expected(x: T.float32):
+        c = T.alloc_local((1,), "float32")
+        c[0] = x
+        T.evaluate(c[0])
+
+    assert_structural_equal(before, expected)
+
+
+def test_plain_scalar_assignment_is_local_cell():
+    """`c = v` of a scalar declares a one-element local cell too (not a T.let binding)"""
+
+    @T.prim_func(private=True)
+    def before(x: T.float32):
+        c = x
+        T.evaluate(c)
+
+    @T.prim_func(private=True)
+    def expected(x: T.float32):
+        c = T.alloc_local((1,), "float32")
+        c[0] = x
+        T.evaluate(c[0])
+
+    assert_structural_equal(before, expected)
+
+
+if __name__ == "__main__":
+    tvm.testing.main()

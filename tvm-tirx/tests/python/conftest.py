@@ -1,0 +1,24 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+# Stands for the conftest of apache/tvm-tirx's test tree, which imports the shared fixtures of
+# tvm_tirx.testing._pytest (the module is not registered as a pytest plugin). Without a CUDA
+# device, `_source_codegen_without_cuda` sets TVM_TIRX_COMPILE_FORCE_FALLBACK=1, so that
+# CPU-only source checks do not depend on a CUDA compiler being installed.
+from tvm_tirx.testing._pytest import (  # noqa: F401
+    _release_cuda_cache_between_tests,
+    _source_codegen_without_cuda,
+)

@@ -1,0 +1,261 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+
+import pytest
+import tvm_tirx
+import tvm_tirx.testing
+from tvm_tirx.script import tirx as T
+
+NARROW_TO_WIDE = [
+    ("float16", "float32"),
+    ("int8", "int32"),
+    ("int16", "int32"),
+    ("uint8", "uint32"),
+    ("uint16", "uint32"),
+    ("bool", "int32"),
+]
+WIDE = ["float32", "float64", "int32", "uint32", "int64"]
+
+
+def _cuda_target():
+    """The target of a cuda function with an llvm host, as BindTarget gives it"""
+    return T.target({"kind": "cuda", "arch": "sm_80", "host": "llvm"})
+
+
+def _cuda_kernel_attrs():
+    """The attributes SplitHostDevice gives a cuda kernel launched over threadIdx.x"""
+    return {
+        "calling_conv": 2,
+        "target": T.target({"kind": "cuda", "arch": "sm_80"}),
+        "tirx.is_global_func": True,
+        "tirx.kernel_launch_params": ["threadIdx.x"],
+        "tirx.noalias": True,
+    }
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
+def test_host_scalar_cell_passed_by_value():
+    """A host-level scalar cell that the kernel only reads is host memory, passed by value"""
+
+    @T.ir_module
+    class Before:
+        @T.function
+        def main(B: T.Tensor((8,), "float32"), C: T.Tensor((8,), "float32")):
+            T.func_attr({"target": _cuda_target()})
+            c: T.float32 = T.float32(0.0)
+            with T.launch_thread("threadIdx.x", 8) as i:
+                C[i] = B[i] + c
+
+    @T.ir_module
+    class Expected:
+        @T.function
+        def main(B: T.Tensor((8,), "float32"), C: T.Tensor((8,), "float32")):
+            T.func_attr({"target": _cuda_target()})
+            c = T.alloc_tensor(
+                ty_args=[T.Tensor((1,), T.float32, scope="local")], annotations={"device_type": 1}
+            )
+            c[0] = T.float32(0.0)
+            T.call_ffi_kernel("main_kernel", B.data, C.data, c[0], 8, launch_params=["threadIdx.x"])
+
+        @T.function
+        def main_kernel(B_ptr: T.Ptr(T.float32), C_ptr: T.Ptr(T.float32), c: T.float32):
+            T.func_attr(_cuda_kernel_attrs())
+            B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            C = T.decl_tensor(C_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                C[i] = B[i] + c
+
+    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
+    tvm_tirx.ir.assert_structural_equal(After, Expected)
+
+
+def test_plain_host_scalar_passed_by_value():
+    """A plain host-level assignment is a T.let binding, passed to the kernel by value"""
+
+    @T.ir_module
+    class Before:
+        @T.function
+        def main(B: T.Tensor((8,), "float32"), C: T.Tensor((8,), "float32")):
+            T.func_attr({"target": _cuda_target()})
+            c = T.float32(0.0)
+            with T.launch_thread("threadIdx.x", 8) as i:
+                C[i] = B[i] + c
+
+    @T.ir_module
+    class Expected:
+        @T.function
+        def main(B: T.Tensor((8,), "float32"), C: T.Tensor((8,), "float32")):
+            T.func_attr({"target": _cuda_target()})
+            c: T.let[T.float32] = T.float32(0.0)
+            T.call_ffi_kernel("main_kernel", B.data, C.data, c, 8, launch_params=["threadIdx.x"])
+
+        @T.function
+        def main_kernel(B_ptr: T.Ptr(T.float32), C_ptr: T.Ptr(T.float32), c: T.float32):
+            T.func_attr(_cuda_kernel_attrs())
+            B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            C = T.decl_tensor(C_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                C[i] = B[i] + c
+
+    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
+    tvm_tirx.ir.assert_structural_equal(After, Expected)
+
+
+def test_local_cell_of_kernels_passed_by_pointer():
+    """A local cell that only kernels use stays device memory, passed to each by pointer"""
+
+    @T.ir_module
+    class Before:
+        @T.function
+        def main(A: T.Tensor((8,), "float32")):
+            T.func_attr({"target": _cuda_target()})
+            c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                c[0] = A[i]
+            with T.launch_thread("threadIdx.x", 8) as i:
+                A[i] = c[0]
+
+    @T.ir_module
+    class Expected:
+        @T.function
+        def main(A: T.Tensor((8,), "float32")):
+            T.func_attr({"target": _cuda_target()})
+            c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            T.call_ffi_kernel("main_kernel", A.data, c.data, 8, launch_params=["threadIdx.x"])
+            T.call_ffi_kernel("main_kernel_1", A.data, c.data, 8, launch_params=["threadIdx.x"])
+
+        @T.function
+        def main_kernel(A_ptr: T.Ptr(T.float32), c_ptr: T.Ptr(T.float32, "local")):
+            T.func_attr(_cuda_kernel_attrs())
+            A = T.decl_tensor(A_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            c = T.decl_tensor(c_ptr, ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                c[0] = A[i]
+
+        @T.function
+        def main_kernel_1(A_ptr: T.Ptr(T.float32), c_ptr: T.Ptr(T.float32, "local")):
+            T.func_attr(_cuda_kernel_attrs())
+            c = T.decl_tensor(c_ptr, ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            A = T.decl_tensor(A_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                A[i] = c[0]
+
+    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
+    tvm_tirx.ir.assert_structural_equal(After, Expected)
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="narrow kernel scalar parameter")
+@pytest.mark.parametrize("narrow, wide", NARROW_TO_WIDE)
+def test_narrow_kernel_scalar_widened_to_32_bits(narrow, wide):
+    """A kernel scalar narrower than 32 bits is passed as 32 bits and narrowed at kernel entry"""
+    scalar = getattr(T, narrow)
+
+    @T.ir_module
+    class Before:
+        @T.function
+        def main(B: T.Tensor((8,), "float32"), x: scalar):
+            T.func_attr({"target": _cuda_target()})
+            with T.launch_thread("threadIdx.x", 8) as i:
+                B[i] = T.Cast("float32", x)
+
+    @T.ir_module
+    class Expected:
+        @T.function
+        def main(B: T.Tensor((8,), "float32"), x: scalar):
+            T.func_attr({"target": _cuda_target()})
+            T.call_ffi_kernel(
+                "main_kernel", B.data, T.Cast(wide, x), 8, launch_params=["threadIdx.x"]
+            )
+
+        @T.function
+        def main_kernel(B_ptr: T.Ptr(T.float32), x: getattr(T, wide)):
+            T.func_attr(_cuda_kernel_attrs())
+            x_1: T.let[scalar] = T.Cast(narrow, x)
+            B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                B[i] = T.Cast("float32", x_1)
+
+    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
+    tvm_tirx.ir.assert_structural_equal(After, Expected)
+
+
+@pytest.mark.parametrize("dtype", WIDE)
+def test_wide_kernel_scalar_keeps_its_type(dtype):
+    """A 32- or 64-bit kernel scalar is passed as a parameter of its own type"""
+    scalar = getattr(T, dtype)
+
+    @T.ir_module
+    class Before:
+        @T.function
+        def main(B: T.Tensor((8,), "float32"), x: scalar):
+            T.func_attr({"target": _cuda_target()})
+            with T.launch_thread("threadIdx.x", 8) as i:
+                B[i] = T.Cast("float32", x)
+
+    @T.ir_module
+    class Expected:
+        @T.function
+        def main(B: T.Tensor((8,), "float32"), x: scalar):
+            T.func_attr({"target": _cuda_target()})
+            T.call_ffi_kernel("main_kernel", B.data, x, 8, launch_params=["threadIdx.x"])
+
+        @T.function
+        def main_kernel(B_ptr: T.Ptr(T.float32), x: scalar):
+            T.func_attr(_cuda_kernel_attrs())
+            B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                B[i] = T.Cast("float32", x)
+
+    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
+    tvm_tirx.ir.assert_structural_equal(After, Expected)
+
+
+@pytest.mark.parametrize("narrow", [narrow for narrow, _ in NARROW_TO_WIDE])
+def test_narrow_scalar_of_cpu_kernel_unchanged(narrow):
+    """A kernel called directly on the CPU keeps its narrow parameter: no runtime packs it"""
+    scalar = getattr(T, narrow)
+
+    @T.ir_module
+    class Before:
+        @T.function
+        def main(x: scalar):
+            T.func_attr({"target": _cuda_target()})
+            with T.device_scope(attrs={"target": T.target("llvm")}):
+                T.evaluate(x)
+
+    @T.ir_module
+    class Expected:
+        @T.function
+        def main(x: scalar):
+            T.func_attr({"target": _cuda_target()})
+            kernel_error_code: T.let[T.int32] = T.Call(Expected.main_kernel, [x], ty=T.int32)
+            assert kernel_error_code == 0, ("RuntimeError", ["Error executing compute kernel"])
+
+        @T.function(private=True)
+        def main_kernel(x: scalar) -> T.int32:
+            T.func_attr(
+                {"target": T.target("llvm"), "tirx.is_global_func": True, "tirx.noalias": True}
+            )
+            T.evaluate(x)
+            return 0
+
+    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
+    tvm_tirx.ir.assert_structural_equal(After, Expected)
+
+
+if __name__ == "__main__":
+    tvm_tirx.testing.main()

@@ -1,0 +1,91 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Wrong fixes of the TVMScript scalar sugar report: variants of reference_fixes/printer_cell.py.
+
+Each narrows which cells lose the sugar, or leaves out the builder half, then installs the
+reference fix.
+"""
+
+import tvm_ffi
+
+import tvm
+from reference_fixes import printer_cell as fix
+
+WRONG_FIXES = {
+    "annotations-only": "only annotated cells lose the sugar: shared/global cells come back local",
+    "scope-only": "only cells outside local scope lose the sugar: annotations are still dropped",
+    "device-type-only": "only cells annotated with device_type lose the sugar (other keys dropped)",
+    "no-builder-annotations": "the printer keeps the full form, the builder takes no annotations",
+}
+
+
+def _cells(obj):
+    found = []
+
+    def visit(node):
+        if isinstance(node, tvm.tirx.AllocBuffer) and fix._is_scalar_cell(node.buffer):
+            found.append(node)
+        return tvm_ffi.WalkResult.ADVANCE
+
+    tvm_ffi.structural_walk(obj, visit, order="pre")
+    return found
+
+
+def _annotated(obj):
+    return any(len(node.annotations) > 0 for node in _cells(obj))
+
+
+def _non_local(obj):
+    return any(fix._scope(node.buffer) != "local" for node in _cells(obj))
+
+
+def _device_type_annotated(obj):
+    return any("device_type" in node.annotations for node in _cells(obj))
+
+
+def _without_annotations(dtype="float32", scope="global", annotations=None):
+    del annotations
+    return _REFERENCE["alloc_scalar"](dtype, scope)
+
+
+_REFERENCE = {"alloc_scalar": fix.alloc_scalar}
+
+# wrong fix -> {attribute of reference_fixes.printer_cell: its wrong replacement}
+_PATCHES = {
+    "annotations-only": {"sugar_would_change": _annotated},
+    "scope-only": {"sugar_would_change": _non_local},
+    "device-type-only": {"sugar_would_change": _device_type_annotated},
+    "no-builder-annotations": {"alloc_scalar": _without_annotations},
+}
+
+
+def install(name):
+    """Install the wrong fix ``name``; return a function that removes it."""
+    if name not in WRONG_FIXES:
+        raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
+    patches = _PATCHES[name]
+    saved = {attr: getattr(fix, attr) for attr in patches}
+    for attr, value in patches.items():
+        setattr(fix, attr, value)
+    undo_fix = fix.install()
+
+    def uninstall():
+        undo_fix()
+        for attr, value in saved.items():
+            setattr(fix, attr, value)
+
+    return uninstall
