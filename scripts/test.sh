@@ -15,6 +15,7 @@
 # reference fixes that work there (reference_fixes.ON_TVM_TIRX; the others' bug tests stay
 # strict xfails, and the report header names them).
 # Extra arguments after the mode go to pytest. TVM_PYTHON selects another TVM (see setup.sh).
+# The steps are independent and run TEST_JOBS at a time (default: the number of cores).
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -29,33 +30,61 @@ lint_py=$py
 [ -n "${TVM_PYTHON:-}" ] && { lint_py=$(TVM_PYTHON= scripts/setup.sh | tail -n 1) || exit 2; }
 
 status=0
-run() {  # run <title> <pytest args...>; pytest's exit 5 (no test ran) is a failure here
-  echo "=== $1"; shift
-  "$py" -m pytest -p no:cacheprovider "$@"
-  local rc=$?
-  [ $rc -eq 0 ] || { echo "=== FAILED (pytest exit $rc)"; status=1; }
+# Independent steps run in parallel, TEST_JOBS at a time (default: the number of cores), each
+# into a log of its own; the logs are printed in the order the steps were declared, each under
+# its title, when all have ended. A step fails on any non-zero exit (pytest's 5, no test ran,
+# included).
+jobs_max=${TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
+[[ "$jobs_max" =~ ^[1-9][0-9]*$ ]] || { echo "test: error: TEST_JOBS must be a positive number" >&2; exit 2; }
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+titles=()
+step() {  # step <title> <command...>: start it once fewer than jobs_max steps run
+  local n=${#titles[@]}
+  titles+=("$1"); shift
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
+  echo "... started: ${titles[$n]}"
+  ( "$@" > "$logs/$n.log" 2>&1; echo $? > "$logs/$n.rc" ) &
+}
+finish() {  # wait for every step, then print their logs in order
+  wait
+  local n rc
+  for n in "${!titles[@]}"; do
+    echo "=== ${titles[$n]}"
+    cat "$logs/$n.log"
+    rc=$(cat "$logs/$n.rc" 2>/dev/null || echo 255)
+    [ "$rc" = 0 ] || { echo "=== FAILED (exit $rc)"; status=1; }
+  done
+  titles=()
+}
+run() {  # run <title> <pytest args...>
+  local title=$1; shift
+  step "$title" "$py" -m pytest -p no:cacheprovider "$@"
 }
 tree() {  # tree <title> <tvm_tree_check.py args...>
-  echo "=== $1"; shift
-  "$py" scripts/tvm_tree_check.py --fake --python "$py" "$@" || { echo "=== FAILED"; status=1; }
+  local title=$1; shift
+  step "$title" "$py" scripts/tvm_tree_check.py --fake --python "$py" "$@"
 }
 
 echo "=== TVM under test: $("$py" -c 'import tvm; print(tvm.__version__, tvm.__file__)')"
-echo "=== lint gate"
-"$lint_py" scripts/lint.py || status=1
+if [ "$mode" = both ]; then  # set up the tvm-tirx line before any step starts
+  tirx_py=$(TVM_PYTHON= scripts/setup.sh --tirx | tail -n 1) \
+    || { echo "=== FAILED: scripts/setup.sh --tirx"; status=1; tirx_py=; }
+fi
+echo "... $jobs_max step(s) at a time (TEST_JOBS)"
+step "lint gate" "$lint_py" scripts/lint.py
 case "$mode" in
   both)
     run "suite against the TVM as it is (bug tests strictly xfail)" tests "$@"
     run "suite with the Python reference fixes (no xfail may remain)" tests --reference-fixes "$@"
     tree "exported files under TVM's conftests (bug tests strictly xfail)"
     tree "exported files under TVM's conftests, reference fixes (no xfail)" --reference-fixes
-    if tirx_py=$(TVM_PYTHON= scripts/setup.sh --tirx | tail -n 1); then
+    if [ -n "$tirx_py" ]; then
       py=$tirx_py run "tvm-tirx line as it is (bug tests strictly xfail)" tvm-tirx/tests/python
       py=$tirx_py run "tvm-tirx line with the reference fixes ported there" \
         tvm-tirx/tests/python --reference-fixes
-    else
-      echo "=== FAILED: scripts/setup.sh --tirx"; status=1
     fi
+    finish
     ;;
   # a single mode is for any TVM (a source build, another wheel): the tools' tests, then the
   # upstream files as exported for that TVM (adapted to its API: the files are written
@@ -64,10 +93,12 @@ case "$mode" in
   released)
     run "tools against the TVM as it is" tests/tools "$@"
     tree "upstream files exported for this TVM, TVM's conftests (bug tests strictly xfail)"
+    finish
     ;;
   expect-fixed)
     run "tools against the TVM with the fixes" tests/tools --expect-fixed "$@"
     tree "upstream files exported for this TVM, TVM's conftests (no xfail)" --expect-fixed
+    finish
     ;;
 esac
 [ $status -eq 0 ] && echo "=== ALL GREEN" || echo "=== SOME STEP FAILED"

@@ -81,7 +81,11 @@ def killers(spec, files, pytest_args, python=sys.executable):
     """The node ids of the tests in ``files`` that fail with the wrong fix ``spec``."""
     with tempfile.TemporaryDirectory() as tmp:
         xml = Path(tmp) / "junit.xml"
-        cmd = [python, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-o",
+        # the files' own order decides which failures come first (upstream files first):
+        # plugins that reorder or distribute tests are kept out, so that the verdict of a run
+        # that stops at its second failure does not depend on them
+        cmd = [python, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:randomly",
+               "-p", "no:xdist", "-q", "-o",
                "junit_family=xunit1", f"--junitxml={xml}", f"--wrong-fix={spec}",
                *files, *pytest_args]  # fmt: skip
         proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
