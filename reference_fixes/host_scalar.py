@@ -214,18 +214,50 @@ def _regions(body):
     return regions
 
 
+# calls whose value points into the memory of one of their operands: that operand's position
+_POINTER_OPERAND = {
+    "tirx.buffer_data": 0,
+    "tirx.reinterpret": 0,
+    "tirx.handle_add_byte_offset": 0,
+    "tirx.ptr_byte_offset": 0,
+    "tirx.tvm_access_ptr": 1,
+}
+
+
+def _points_into(ptr, tracked):
+    """The index in ``tracked`` of the buffer (or view) whose memory ``ptr`` points into, or
+    -1: the buffer itself, ``c.data``, ``T.address_of(c[i])``, pointer arithmetic on those."""
+    if isinstance(ptr, tvm.ir.Var):
+        return _index(tracked, ptr)
+    if not isinstance(ptr, tvm.ir.Call) or not ptr.args:
+        return -1
+    name = getattr(ptr.op, "name", "")
+    if name == "tirx.address_of":
+        load = ptr.args[0]
+        return _index(tracked, load.source) if isinstance(load, tvm.ir.TensorLoad) else -1
+    position = _POINTER_OPERAND.get(name)
+    if position is None or len(ptr.args) <= position:
+        return -1
+    return _points_into(ptr.args[position], tracked)
+
+
 def _views(body, buffers):
-    """[(view, index of its buffer)]: DeclBuffers of the host code over ``buffers[i].data``."""
+    """[(view, index of its buffer)]: every alias of ``buffers[i]``'s memory, in definition
+    order: a DeclBuffer whose data points into it, and a pointer bound to such an address
+    (``p: T.let = c.data``), views of views included."""
     views = []
 
     def visit(node):
-        if _is_device_region(node):
-            return tvm_ffi.WalkResult.SKIP
-        data = node.data if isinstance(node, tirx.DeclBuffer) else None
-        if isinstance(data, tvm.ir.Call) and getattr(data.op, "name", "") == "tirx.buffer_data":
-            i = _index(buffers, data.args[0])
-            if i >= 0:
-                views.append((node.buffer, i))
+        if isinstance(node, tirx.DeclBuffer):
+            alias, data = node.buffer, node.data
+        elif isinstance(node, tirx.Bind):
+            alias, data = node.var, node.value
+        else:
+            return None
+        tracked = list(buffers) + [view for view, _ in views]
+        i = _points_into(data, tracked)
+        if i >= 0:
+            views.append((alias, i if i < len(buffers) else views[i - len(buffers)][1]))
         return None
 
     tvm_ffi.structural_walk(body, visit, order="pre")
@@ -407,10 +439,12 @@ def _host_device(alloc):
     annotations = alloc.annotations if alloc.annotations is not None else {}
     if _DEVICE_TYPE not in annotations:
         return None
-    if int(annotations[_DEVICE_TYPE]) != _KDLCPU:  # the C++ TVM_FFI_ICHECK_EQ
-        raise tvm.error.InternalError(
-            f"Check failed: (annotated == kDLCPU) is false: The {_DEVICE_TYPE} annotation of "
-            f"the allocation of {alloc.buffer.name} can only name kDLCPU (host memory)"
+    value = annotations[_DEVICE_TYPE]
+    if not isinstance(value, int | tvm.tirx.IntImm) or int(value) != _KDLCPU:
+        raise ValueError(  # a user-written annotation: a user-facing error, as in the C++
+            f"The allocation of `{alloc.buffer.name}` has the annotation {_DEVICE_TYPE}, which "
+            "can only be kDLCPU (1): host memory of a function that launches kernels on another "
+            "device"
         )
     return _KDLCPU, 0
 

@@ -45,7 +45,17 @@ WRONG_FIXES = {
     "s2-only": "by value, nothing marked: the host cell is still allocated on the device",
     "s3-missing": "LowerTVMBuiltin ignores the device_type annotation (SplitHostDevice half only)",
     "s3-enclosing-device-id": "S3 keeps the function's device id for the CPU workspace",
+    "views-of-data-only": "only decl_buffer views over c.data are views: a view at "
+    "address_of(c[0]) or over a pointer bound to c.data gives the kernel a host pointer",
 }
+
+
+def _data_views_only(ptr, tracked):
+    """The first patch's views: ``c.data`` of a tracked buffer, nothing else."""
+    name = getattr(getattr(ptr, "op", None), "name", "")
+    if isinstance(ptr, tvm.ir.Call) and name == "tirx.buffer_data":
+        return fix._index(tracked, ptr.args[0])
+    return -1
 
 
 def _stores(func, cell):
@@ -135,6 +145,7 @@ _PATCHES = {
     "s1-only": {"_by_value_in_region": _no_by_value},
     "s2-only": {"_annotate_host_memory": _no_annotation},
     "s3-enclosing-device-id": {"_host_device": _enclosing_device_id},
+    "views-of-data-only": {"_points_into": _data_views_only},
 }
 for _name in (
     "reject-stores-only",

@@ -267,10 +267,12 @@ def test_disable_lower_builtin_is_left_alone(placement, scope, host):
 
 
 @pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason=REASON)
-def test_annotation_of_another_device_is_refused():
-    """Only host memory (kDLCPU) can be named by the annotation."""
-    before = _before("llvm-attr-cuda", "local", "float32", 1, {"device_type": KDLCUDA})
-    with pytest.raises(tvm.error.InternalError, match="can only name kDLCPU"):
+@pytest.mark.parametrize("value", [KDLCUDA, "cpu"], ids=["cuda", "not-an-integer"])
+def test_annotation_of_another_device_is_refused(value):
+    """Only host memory (kDLCPU) can be named by the annotation: anything else a user wrote is
+    a user-facing error, not an internal check."""
+    before = _before("llvm-attr-cuda", "local", "float32", 1, {"device_type": value})
+    with pytest.raises(ValueError, match="can only be kDLCPU"):
         tvm.tirx.transform.LowerTVMBuiltin()(before)
 
 

@@ -55,7 +55,9 @@ def test_lower_host_allocation_to_workspace(device, scope, annotations, workspac
             c[0] = T.float32(1.5)
 
     # the workspace is typed as a pointer to the buffer's dtype and scope
-    ptr_ty, (dev_type, dev_id) = T.handle("float32", scope).ty, workspace
+    ptr_ty = T.handle("float32", scope).ty
+    # the device type and id the workspace is allocated on
+    dev_type, dev_id = workspace
 
     @I.ir_module
     class Expected:
@@ -77,6 +79,29 @@ def test_lower_host_allocation_to_workspace(device, scope, annotations, workspac
 
     After = tvm.tirx.transform.LowerTVMBuiltin()(Before)
     tvm.ir.assert_structural_equal(After, Expected)
+
+
+@pytest.mark.xfail(
+    strict=True, raises=pytest.fail.Exception, reason="host-level scalar on the device"
+)
+@pytest.mark.parametrize("device_type", [2, "cpu"], ids=["cuda", "not-an-integer"])
+def test_allocation_annotated_with_another_device_is_rejected(device_type):
+    """An allocation annotated with anything but kDLCPU (host memory) is a user error"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func
+        def main():
+            T.func_attr({"target": T.target("llvm")})
+            T.attr("dummy", "device_type", 2)
+            T.attr("dummy", "device_id", 1)
+            c = T.alloc_buffer(
+                (1,), "float32", scope="local", annotations={"device_type": device_type}
+            )
+            c[0] = T.float32(1.5)
+
+    with pytest.raises(ValueError, match="can only be kDLCPU"):
+        tvm.tirx.transform.LowerTVMBuiltin()(Before)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ from tvm.script import tirx as T
 def _cuda_kernel_attrs():
     """The attributes SplitHostDevice gives a cuda kernel launched over threadIdx.x"""
     return {
-        "target": tvm.target.Target("cuda"),
+        "target": T.target("cuda"),
         "calling_conv": 2,
         "tirx.kernel_launch_params": ["threadIdx.x"],
         "tirx.noalias": True,
@@ -40,7 +40,7 @@ def test_host_scalar_cell_passed_by_value():
 
     @I.ir_module
     class Before:
-        @T.prim_func
+        @T.prim_func(s_tir=True)
         def main(A: T.Buffer(8, "float32"), x: T.float32):
             T.func_attr({"target": T.target("cuda", host="llvm")})
             c = T.alloc_local((1,), "float32")
@@ -53,7 +53,7 @@ def test_host_scalar_cell_passed_by_value():
 
     @I.ir_module
     class Expected:
-        @T.prim_func
+        @T.prim_func(s_tir=True)
         def main(A: T.Buffer(8, "float32"), x: T.float32):
             T.func_attr({"target": T.target("cuda", host="llvm")})
             c = T.alloc_local((1,), "float32", annotations={"device_type": 1})
@@ -62,7 +62,7 @@ def test_host_scalar_cell_passed_by_value():
                 c[0] = c[0] * T.float32(2)
                 T.call_ffi_kernel("main_kernel", A.data, c[0], 8, launch_params=["threadIdx.x"])
 
-        @T.prim_func
+        @T.prim_func(s_tir=True)
         def main_kernel(A_data: T.handle("float32"), c: T.float32):
             T.func_attr(_cuda_kernel_attrs())
             A = T.decl_buffer(8, data=A_data)
@@ -78,7 +78,7 @@ def test_local_buffer_of_kernels_passed_by_pointer():
 
     @I.ir_module
     class Before:
-        @T.prim_func
+        @T.prim_func(s_tir=True)
         def main(A: T.Buffer(8, "float32")):
             T.func_attr({"target": T.target("cuda", host="llvm")})
             c = T.alloc_local((1,), "float32")
@@ -91,14 +91,14 @@ def test_local_buffer_of_kernels_passed_by_pointer():
 
     @I.ir_module
     class Expected:
-        @T.prim_func
+        @T.prim_func(s_tir=True)
         def main(A: T.Buffer(8, "float32")):
             T.func_attr({"target": T.target("cuda", host="llvm")})
             c = T.alloc_local((1,), "float32")
             T.call_ffi_kernel("main_kernel", A.data, c.data, 8, launch_params=["threadIdx.x"])
             T.call_ffi_kernel("main_kernel_1", A.data, c.data, 8, launch_params=["threadIdx.x"])
 
-        @T.prim_func
+        @T.prim_func(s_tir=True)
         def main_kernel(A_data: T.handle("float32"), c_data: T.handle("float32", "local")):
             T.func_attr(_cuda_kernel_attrs())
             A = T.decl_buffer(8, data=A_data)
@@ -106,7 +106,7 @@ def test_local_buffer_of_kernels_passed_by_pointer():
             i = T.launch_thread("threadIdx.x", 8)
             c[0] = A[i]
 
-        @T.prim_func
+        @T.prim_func(s_tir=True)
         def main_kernel_1(A_data: T.handle("float32"), c_data: T.handle("float32", "local")):
             T.func_attr(_cuda_kernel_attrs())
             c = T.decl_buffer(1, data=c_data, scope="local")
@@ -119,25 +119,28 @@ def test_local_buffer_of_kernels_passed_by_pointer():
 
 
 @pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar on the device")
-def test_host_arrays_are_host_memory():
+@pytest.mark.parametrize("size", [4, 256, 4096, None], ids=["16B", "1KiB", "16KiB", "symbolic"])
+def test_host_arrays_are_host_memory(size):
     """A local buffer that only the host code uses is host memory, whatever its size"""
 
     @I.ir_module
     class Before:
-        @T.prim_func
+        @T.prim_func(s_tir=True)
         def main(n: T.int32):
             T.func_attr({"target": T.target("cuda", host="llvm")})
-            y = T.alloc_local((n,), "float32")
+            y = T.alloc_local((n if size is None else size,), "float32")
             g = T.alloc_buffer((4,), "float32")
             y[0] = T.float32(1.5)
             T.call_packed("fill", g.data, y[0])
 
     @I.ir_module
     class Expected:
-        @T.prim_func
+        @T.prim_func(s_tir=True)
         def main(n: T.int32):
             T.func_attr({"target": T.target("cuda", host="llvm")})
-            y = T.alloc_local((n,), "float32", annotations={"device_type": 1})
+            y = T.alloc_local(
+                (n if size is None else size,), "float32", annotations={"device_type": 1}
+            )
             g = T.alloc_buffer((4,), "float32")
             y[0] = T.float32(1.5)
             T.call_packed("fill", g.data, y[0])
@@ -146,46 +149,77 @@ def test_host_arrays_are_host_memory():
     tvm.ir.assert_structural_equal(After, Expected)
 
 
+@T.prim_func(s_tir=True)
+def _kernel_stores_into_cell(A: T.Buffer(8, "float32")):
+    T.func_attr({"target": T.target("cuda", host="llvm")})
+    c = T.alloc_local((1,), "float32")
+    c[0] = T.float32(0)
+    T.attr(T.target("cuda"), "target", 0)
+    i = T.launch_thread("threadIdx.x", 8)
+    c[0] = A[i]
+
+
+@T.prim_func(s_tir=True)
+def _kernel_takes_address_of_cell(A: T.Buffer(8, "float32")):
+    T.func_attr({"target": T.target("cuda", host="llvm")})
+    c = T.alloc_local((1,), "float32")
+    c[0] = T.float32(0)
+    T.attr(T.target("cuda"), "target", 0)
+    i = T.launch_thread("threadIdx.x", 8)
+    A[i] = T.call_extern("float32", "load", T.address_of(c[0]))
+
+
+@T.prim_func(s_tir=True)
+def _kernel_indexes_host_array(A: T.Buffer(8, "float32")):
+    T.func_attr({"target": T.target("cuda", host="llvm")})
+    x = T.alloc_local((8,), "float32")
+    x[0] = T.float32(0)
+    T.attr(T.target("cuda"), "target", 0)
+    i = T.launch_thread("threadIdx.x", 8)
+    A[i] = x[i]
+
+
+@T.prim_func(s_tir=True)
+def _kernel_reads_address_of_view(A: T.Buffer(8, "float32")):
+    T.func_attr({"target": T.target("cuda", host="llvm")})
+    c = T.alloc_local((1,), "float32")
+    c[0] = T.float32(0)
+    v = T.decl_buffer((1,), "float32", data=T.address_of(c[0]), scope="local")
+    T.attr(T.target("cuda"), "target", 0)
+    i = T.launch_thread("threadIdx.x", 8)
+    A[i] = v[0]
+
+
+@T.prim_func(s_tir=True)
+def _kernel_reads_view_of_bound_pointer(A: T.Buffer(8, "float32")):
+    T.func_attr({"target": T.target("cuda", host="llvm")})
+    c = T.alloc_local((1,), "float32")
+    c[0] = T.float32(0)
+    p: T.let[T.handle("float32", "local")] = c.data
+    v = T.decl_buffer((1,), "float32", data=p, scope="local")
+    T.attr(T.target("cuda"), "target", 0)
+    i = T.launch_thread("threadIdx.x", 8)
+    A[i] = v[0]
+
+
 @pytest.mark.xfail(
     strict=True, raises=pytest.fail.Exception, reason="host-level scalar passed by pointer"
 )
-def test_kernel_needing_host_memory_is_rejected():
-    """A kernel that stores into, takes the address of or indexes host memory is an error"""
-
-    @T.prim_func
-    def store(A: T.Buffer(8, "float32")):
-        T.func_attr({"target": T.target("cuda", host="llvm")})
-        c = T.alloc_local((1,), "float32")
-        c[0] = T.float32(0)
-        T.attr(T.target("cuda"), "target", 0)
-        i = T.launch_thread("threadIdx.x", 8)
-        c[0] = A[i]
-
-    @T.prim_func
-    def address(A: T.Buffer(8, "float32")):
-        T.func_attr({"target": T.target("cuda", host="llvm")})
-        c = T.alloc_local((1,), "float32")
-        c[0] = T.float32(0)
-        T.attr(T.target("cuda"), "target", 0)
-        i = T.launch_thread("threadIdx.x", 8)
-        A[i] = T.call_extern("float32", "load", T.address_of(c[0]))
-
-    @T.prim_func
-    def index(A: T.Buffer(8, "float32")):
-        T.func_attr({"target": T.target("cuda", host="llvm")})
-        x = T.alloc_local((8,), "float32")
-        x[0] = T.float32(0)
-        T.attr(T.target("cuda"), "target", 0)
-        i = T.launch_thread("threadIdx.x", 8)
-        A[i] = x[i]
-
-    for func, use in [
-        (store, "stores into `c`"),
-        (address, "takes the address of `c`"),
-        (index, "loads an element of `x`"),
-    ]:
-        with pytest.raises(ValueError, match=f"A kernel {use}.*T.let"):
-            tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": func}))
+@pytest.mark.parametrize(
+    "func, use",
+    [
+        (_kernel_stores_into_cell, "stores into `c`"),
+        (_kernel_takes_address_of_cell, "takes the address of `c`"),
+        (_kernel_indexes_host_array, "loads an element of `x`"),
+        (_kernel_reads_address_of_view, "uses a view of `c`"),
+        (_kernel_reads_view_of_bound_pointer, "uses a view of `c`"),
+    ],
+    ids=["store", "address", "index", "address_of-view", "bound-pointer-view"],
+)
+def test_kernel_needing_host_memory_is_rejected(func, use):
+    """A kernel that writes, addresses, indexes or views host memory in any form is an error"""
+    with pytest.raises(ValueError, match=f"A kernel {use}.*T.let"):
+        tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": func}))
 
 
 @pytest.mark.xfail(strict=True, raises=ValueError, reason="narrow kernel scalar parameter")
@@ -194,7 +228,7 @@ def test_narrow_let_scalar_kernel_param_widened():
 
     @I.ir_module
     class Before:
-        @T.prim_func
+        @T.prim_func(s_tir=True)
         def main(B: T.Buffer(8, "float16"), C: T.Buffer(8, "float16"), x: T.float16):
             T.func_attr({"target": T.target("cuda", host="llvm")})
             c: T.let[T.float16] = x * T.float16(2)
@@ -204,7 +238,7 @@ def test_narrow_let_scalar_kernel_param_widened():
 
     @I.ir_module
     class Expected:
-        @T.prim_func
+        @T.prim_func(s_tir=True)
         def main(B: T.Buffer(8, "float16"), C: T.Buffer(8, "float16"), x: T.float16):
             T.func_attr({"target": T.target("cuda", host="llvm")})
             c: T.let[T.float16] = x * T.float16(2)
@@ -217,7 +251,7 @@ def test_narrow_let_scalar_kernel_param_widened():
                 launch_params=["threadIdx.x"],
             )
 
-        @T.prim_func
+        @T.prim_func(s_tir=True)
         def main_kernel(B_data: T.handle("float16"), C_data: T.handle("float16"), c: T.float32):
             T.func_attr(_cuda_kernel_attrs())
             c_1: T.let[T.float16] = T.Cast("float16", c)
@@ -236,7 +270,7 @@ def test_narrow_int_params_widened_to_32_bits():
 
     @I.ir_module
     class Before:
-        @T.prim_func
+        @T.prim_func(s_tir=True)
         def main(B: T.Buffer(8, "int32"), x: T.int8, y: T.uint16, flag: T.bool):
             T.func_attr({"target": T.target("cuda", host="llvm")})
             T.attr(T.target("cuda"), "target", 0)
@@ -245,7 +279,7 @@ def test_narrow_int_params_widened_to_32_bits():
 
     @I.ir_module
     class Expected:
-        @T.prim_func
+        @T.prim_func(s_tir=True)
         def main(B: T.Buffer(8, "int32"), x: T.int8, y: T.uint16, flag: T.bool):
             T.func_attr({"target": T.target("cuda", host="llvm")})
             T.call_ffi_kernel(
@@ -258,7 +292,7 @@ def test_narrow_int_params_widened_to_32_bits():
                 launch_params=["threadIdx.x"],
             )
 
-        @T.prim_func
+        @T.prim_func(s_tir=True)
         def main_kernel(B_data: T.handle("int32"), flag: T.int32, x: T.int32, y: T.uint32):
             T.func_attr(_cuda_kernel_attrs())
             flag_1: T.let[T.bool] = T.Cast("bool", flag)
@@ -272,12 +306,52 @@ def test_narrow_int_params_widened_to_32_bits():
     tvm.ir.assert_structural_equal(After, Expected)
 
 
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="narrow kernel scalar parameter")
+def test_bfloat16_kernel_param_widened_to_float32():
+    """A bfloat16 kernel parameter is passed as float32 and narrowed at the kernel's entry"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main(B: T.Buffer(8, "bfloat16"), C: T.Buffer(8, "bfloat16"), x: T.bfloat16):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            T.attr(T.target("cuda"), "target", 0)
+            i = T.launch_thread("threadIdx.x", 8)
+            C[i] = B[i] + x
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func(s_tir=True)
+        def main(B: T.Buffer(8, "bfloat16"), C: T.Buffer(8, "bfloat16"), x: T.bfloat16):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            T.call_ffi_kernel(
+                "main_kernel",
+                B.data,
+                C.data,
+                T.Cast("float32", x),
+                8,
+                launch_params=["threadIdx.x"],
+            )
+
+        @T.prim_func(s_tir=True)
+        def main_kernel(B_data: T.handle("bfloat16"), C_data: T.handle("bfloat16"), x: T.float32):
+            T.func_attr(_cuda_kernel_attrs())
+            x_1: T.let[T.bfloat16] = T.Cast("bfloat16", x)
+            B = T.decl_buffer(8, "bfloat16", data=B_data)
+            C = T.decl_buffer(8, "bfloat16", data=C_data)
+            i = T.launch_thread("threadIdx.x", 8)
+            C[i] = B[i] + x_1
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After, Expected)
+
+
 def test_wide_scalar_kernel_params_unchanged():
     """float32, int32, uint32 and int64 kernel parameters keep their types"""
 
     @I.ir_module
     class Before:
-        @T.prim_func
+        @T.prim_func(s_tir=True)
         def main(B: T.Buffer(8, "float32"), x: T.float32, n: T.int32, m: T.uint32, k: T.int64):
             T.func_attr({"target": T.target("cuda", host="llvm")})
             T.attr(T.target("cuda"), "target", 0)
@@ -286,12 +360,12 @@ def test_wide_scalar_kernel_params_unchanged():
 
     @I.ir_module
     class Expected:
-        @T.prim_func
+        @T.prim_func(s_tir=True)
         def main(B: T.Buffer(8, "float32"), x: T.float32, n: T.int32, m: T.uint32, k: T.int64):
             T.func_attr({"target": T.target("cuda", host="llvm")})
             T.call_ffi_kernel("main_kernel", B.data, k, m, n, x, 8, launch_params=["threadIdx.x"])
 
-        @T.prim_func
+        @T.prim_func(s_tir=True)
         def main_kernel(
             B_data: T.handle("float32"), k: T.int64, m: T.uint32, n: T.int32, x: T.float32
         ):
@@ -304,31 +378,36 @@ def test_wide_scalar_kernel_params_unchanged():
     tvm.ir.assert_structural_equal(After, Expected)
 
 
-def test_narrow_scalar_of_cpu_kernel_unchanged():
-    """A kernel called directly on the CPU keeps its int8 parameter: no runtime passes it"""
+@pytest.mark.parametrize("dtype", ["int8", "uint16", "bool", "float16", "bfloat16"])
+def test_split_host_device_on_cpu_narrow_scalar(dtype):
+    """A kernel running on the CPU keeps a narrow scalar parameter: no runtime passes it"""
 
     @I.ir_module
     class Before:
-        @T.prim_func
-        def main(x: T.int8):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
+        @T.prim_func(s_tir=True)
+        def main(n: tvm.tirx.Var("n", dtype)):
+            T.func_attr({"target": T.target("cuda", host={"kind": "llvm", "opt-level": 0})})
             T.attr(T.target("llvm"), "target", 0)
-            T.evaluate(x)
+            T.evaluate(n)
 
     @I.ir_module
     class Expected:
-        @T.prim_func
-        def main(x: T.int8):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
-            kernel_error_code: T.let[T.int32] = Expected.main_kernel(x)
+        @T.prim_func(s_tir=True)
+        def main(n: tvm.tirx.Var("n", dtype)):
+            T.func_attr({"target": T.target("cuda", host={"kind": "llvm", "opt-level": 0})})
+            kernel_error_code: T.let[T.int32] = T.call_extern("int32", "main_kernel", n)
             assert kernel_error_code == 0, "Error executing compute kernel"
 
-        @T.prim_func(private=True)
-        def main_kernel(x: T.int8) -> T.int32:
+        @T.prim_func(s_tir=True)
+        def main_kernel(n: tvm.tirx.Var("n", dtype)) -> T.int32:
             T.func_attr(
-                {"target": T.target("llvm"), "tirx.noalias": True, "tirx.is_global_func": True}
+                {
+                    "target": T.target("llvm"),
+                    "tirx.noalias": True,
+                    "tirx.is_global_func": True,
+                }
             )
-            T.evaluate(x)
+            T.evaluate(n)
             return 0
 
     After = tvm.tirx.transform.SplitHostDevice()(Before)
@@ -342,7 +421,7 @@ def test_float16_host_scalar_cell_passed_widened():
 
     @I.ir_module
     class Before:
-        @T.prim_func
+        @T.prim_func(s_tir=True)
         def main(B: T.Buffer(8, "float16"), C: T.Buffer(8, "float16")):
             T.func_attr({"target": T.target("cuda", host="llvm")})
             c = T.alloc_local((1,), "float16")
@@ -353,7 +432,7 @@ def test_float16_host_scalar_cell_passed_widened():
 
     @I.ir_module
     class Expected:
-        @T.prim_func
+        @T.prim_func(s_tir=True)
         def main(B: T.Buffer(8, "float16"), C: T.Buffer(8, "float16")):
             T.func_attr({"target": T.target("cuda", host="llvm")})
             c = T.alloc_local((1,), "float16", annotations={"device_type": 1})
@@ -367,7 +446,7 @@ def test_float16_host_scalar_cell_passed_widened():
                 launch_params=["threadIdx.x"],
             )
 
-        @T.prim_func
+        @T.prim_func(s_tir=True)
         def main_kernel(B_data: T.handle("float16"), C_data: T.handle("float16"), c: T.float32):
             T.func_attr(_cuda_kernel_attrs())
             c_1: T.let[T.float16] = T.Cast("float16", c)
