@@ -135,11 +135,11 @@ def test_host_access_in_address_of_index():
     """Host code may not read a parameter in the index of an address_of"""
 
     @T.prim_func
-    def func(A: T.Buffer((16,), "float32"), B: T.Buffer((1,), "int32")):
+    def func(A: T.Buffer((16,), "float32"), B: T.Buffer((4,), "int32")):
         T.func_attr({"target": T.target("cuda")})
         A_1 = T.decl_buffer((16,), data=A.data)
-        B_1 = T.decl_buffer((1,), "int32", data=B.data)
-        row = T.decl_buffer((4,), data=T.address_of(A_1[B_1[0]]))
+        B_1 = T.decl_buffer((4,), "int32", data=B.data)
+        row = T.decl_buffer((4,), data=T.address_of(A_1[B_1[1]]))
         with T.launch_thread("threadIdx.x", 4) as tx:
             A_1[tx] = row[tx]
 
