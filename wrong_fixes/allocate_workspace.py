@@ -53,6 +53,8 @@ WRONG_FIXES = {
     "a larger one of a local function is ignored",
     "bound-var-call-missed": "a call through a variable bound to a renamed GlobalVar "
     "(f = cls.inner; f(x)) gets no workspace argument",
+    "one-binding-step": "a call through variables follows one binding only: g = f = cls.inner; "
+    "g(x) gets no workspace argument",
 }
 
 _Threader = fix._WorkspaceThreader._cls  # the class behind the decorated mutator
@@ -149,6 +151,14 @@ def _callee_unless_bound_gvar(self, op):
     return _reference_callee(self, op)
 
 
+def _callee_one_step(self, op):
+    if isinstance(op, relax.Var) and self.lookup_binding(op) is not None:
+        op = self.lookup_binding(op)
+        if isinstance(op, relax.Var):
+            return False
+    return _reference_callee(self, op)
+
+
 _PATCHES = {
     "not-transitive": [(fix, "_functions_taking_workspace", _not_transitive)],
     "only-inner": [(fix, "allocate_workspace", _only_inner)],
@@ -183,6 +193,7 @@ _PATCHES = {
     ],
     "module-level-sizes-only": [(fix, "_sizes", _module_level_sizes)],
     "bound-var-call-missed": [(_Threader, "_callee_takes_workspace", _callee_unless_bound_gvar)],
+    "one-binding-step": [(_Threader, "_callee_takes_workspace", _callee_one_step)],
 }
 
 

@@ -450,6 +450,62 @@ def test_call_through_variable_bound_to_renamed_function():
     tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
 
 
+@STALE
+def test_call_through_chain_of_three_bindings_in_a_dataflow_block():
+    @I.ir_module
+    class Before:
+        @R.function
+        def main(x: R.Tensor((4,), "float32")) -> R.Tensor((4,), "float32"):
+            with R.dataflow():
+                y = Before.outer(x)
+                R.output(y)
+            return y
+
+        @R.function
+        def outer(x: R.Tensor((4,), "float32")) -> R.Tensor((4,), "float32"):
+            R.func_attr({"Codegen": "ext"})
+            f = Before.inner
+            g = f
+            h = g
+            return h(x)
+
+        @R.function
+        def inner(x: R.Tensor((4,), "float32")) -> R.Tensor((4,), "float32"):
+            R.func_attr({"Composite": "ext.relu", "WorkspaceSize": 256})
+            return R.nn.relu(x)
+
+    @I.ir_module
+    class Expected:
+        @R.function
+        def main(x: R.Tensor((4,), "float32")) -> R.Tensor((4,), "float32"):
+            workspace_main = R.builtin.alloc_tensor(
+                R.shape([256]), R.dtype("uint8"), R.prim_value(0)
+            )
+            with R.dataflow():
+                y = Expected.outer1(x, workspace_main)
+                R.output(y)
+            return y
+
+        @R.function
+        def outer1(x: R.Tensor((4,), "float32"), workspace: R.Tensor((256,), "uint8")) -> R.Tensor(
+            (4,), "float32"
+        ):
+            R.func_attr({"Codegen": "ext"})
+            f = Expected.inner1
+            g = f
+            h = g
+            return h(x, workspace)
+
+        @R.function
+        def inner1(x: R.Tensor((4,), "float32"), workspace: R.Tensor((256,), "uint8")) -> R.Tensor(
+            (4,), "float32"
+        ):
+            R.func_attr({"Composite": "ext.relu"})
+            return R.nn.relu(x)
+
+    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+
+
 @pytest.mark.xfail(
     strict=True,
     raises=tvm.error.InternalError,

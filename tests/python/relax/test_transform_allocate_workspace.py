@@ -129,37 +129,76 @@ def test_every_external_function_up_a_call_chain_takes_the_workspace():
     tvm.ir.assert_structural_equal(relax.transform.AllocateWorkspace()(Before), Expected)
 
 
+@I.ir_module
+class _CallThroughOneBinding:
+    @R.function
+    def outer(x: R.Tensor) -> R.Tensor:
+        R.func_attr({"Codegen": "ext"})
+        f = _CallThroughOneBinding.exp
+        return f(x)
+
+    @R.function
+    def exp(x: R.Tensor) -> R.Tensor:
+        R.func_attr({"Composite": "ext.exp", "WorkspaceSize": 1024})
+        return R.exp(x)
+
+
+@I.ir_module
+class _CallThroughOneBindingExpected:
+    @R.function
+    def outer1(x: R.Tensor, workspace: R.Tensor((1024,), "uint8")) -> R.Tensor:
+        R.func_attr({"Codegen": "ext"})
+        f = _CallThroughOneBindingExpected.exp1
+        return f(x, workspace)
+
+    @R.function
+    def exp1(x: R.Tensor, workspace: R.Tensor((1024,), "uint8")) -> R.Tensor:
+        R.func_attr({"Composite": "ext.exp"})
+        return R.exp(x)
+
+
+@I.ir_module
+class _CallThroughChainOfBindings:
+    @R.function
+    def outer(x: R.Tensor) -> R.Tensor:
+        R.func_attr({"Codegen": "ext"})
+        f = _CallThroughChainOfBindings.exp
+        g = f
+        return g(x)
+
+    @R.function
+    def exp(x: R.Tensor) -> R.Tensor:
+        R.func_attr({"Composite": "ext.exp", "WorkspaceSize": 1024})
+        return R.exp(x)
+
+
+@I.ir_module
+class _CallThroughChainOfBindingsExpected:
+    @R.function
+    def outer1(x: R.Tensor, workspace: R.Tensor((1024,), "uint8")) -> R.Tensor:
+        R.func_attr({"Codegen": "ext"})
+        f = _CallThroughChainOfBindingsExpected.exp1
+        g = f
+        return g(x, workspace)
+
+    @R.function
+    def exp1(x: R.Tensor, workspace: R.Tensor((1024,), "uint8")) -> R.Tensor:
+        R.func_attr({"Composite": "ext.exp"})
+        return R.exp(x)
+
+
 @pytest.mark.xfail(strict=True, raises=AssertionError, reason="stale GlobalVar (apache/tvm#20479)")
-def test_call_through_variable_bound_to_renamed_function_passes_the_workspace():
-    """A call through a variable bound to a renamed function (f = cls.exp; f(x)) passes it."""
-
-    @I.ir_module
-    class Before:
-        @R.function
-        def outer(x: R.Tensor) -> R.Tensor:
-            R.func_attr({"Codegen": "ext"})
-            f = Before.exp
-            return f(x)
-
-        @R.function
-        def exp(x: R.Tensor) -> R.Tensor:
-            R.func_attr({"Composite": "ext.exp", "WorkspaceSize": 1024})
-            return R.exp(x)
-
-    @I.ir_module
-    class Expected:
-        @R.function
-        def outer1(x: R.Tensor, workspace: R.Tensor((1024,), "uint8")) -> R.Tensor:
-            R.func_attr({"Codegen": "ext"})
-            f = Expected.exp1
-            return f(x, workspace)
-
-        @R.function
-        def exp1(x: R.Tensor, workspace: R.Tensor((1024,), "uint8")) -> R.Tensor:
-            R.func_attr({"Composite": "ext.exp"})
-            return R.exp(x)
-
-    tvm.ir.assert_structural_equal(relax.transform.AllocateWorkspace()(Before), Expected)
+@pytest.mark.parametrize(
+    "before, expected",
+    [
+        (_CallThroughOneBinding, _CallThroughOneBindingExpected),
+        (_CallThroughChainOfBindings, _CallThroughChainOfBindingsExpected),
+    ],
+    ids=["f = cls.exp", "g = f = cls.exp"],
+)
+def test_call_through_variable_bound_to_renamed_function_passes_the_workspace(before, expected):
+    """A call through variables bound to a renamed function (f = cls.exp; f(x)) passes it."""
+    tvm.ir.assert_structural_equal(relax.transform.AllocateWorkspace()(before), expected)
 
 
 @pytest.mark.xfail(strict=True, raises=AssertionError, reason="stale GlobalVar (apache/tvm#20479)")
