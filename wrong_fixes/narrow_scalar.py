@@ -30,6 +30,7 @@ WRONG_FIXES = {
     "no-host-cast": "widens the kernel parameter, the host passes the narrow value uncast",
     "no-narrowing": "the kernel computes with the wide parameter instead of narrowing it back",
     "cpu-kernels-too": "also widens kernels called directly on the CPU (no runtime packs them)",
+    "no-bfloat16": "float16 is widened to float32, bfloat16 stays narrow",
 }
 
 
@@ -50,6 +51,10 @@ def _skip_bool(dtype):
 def _to_64(dtype):
     wide = _REFERENCE["_wide_dtype"](dtype)
     return None if wide is None else wide.replace("32", "64")
+
+
+def _no_bfloat16(dtype):
+    return None if dtype == "bfloat16" else _REFERENCE["_wide_dtype"](dtype)
 
 
 def _no_host_cast(value, _wide):
@@ -75,6 +80,7 @@ _PATCHES = {
     "no-host-cast": {"_host_arg": _no_host_cast},
     "no-narrowing": {"_kernel_entry": _no_narrowing},
     "cpu-kernels-too": {"_launched_by_runtime": _any_target},
+    "no-bfloat16": {"_wide_dtype": _no_bfloat16},
 }
 
 

@@ -22,6 +22,7 @@ from tvm_tirx.script import tirx as T
 
 NARROW_TO_WIDE = [
     ("float16", "float32"),
+    ("bfloat16", "float32"),
     ("int8", "int32"),
     ("int16", "int32"),
     ("uint8", "uint32"),
@@ -188,6 +189,43 @@ def test_narrow_kernel_scalar_widened_to_32_bits(narrow, wide):
             B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), T.float32)])
             with T.launch_thread("threadIdx.x", 8) as i:
                 B[i] = T.Cast("float32", x_1)
+
+    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
+    tvm_tirx.ir.assert_structural_equal(After, Expected)
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="narrow kernel scalar parameter")
+@pytest.mark.parametrize("narrow", ["float16", "bfloat16"])
+def test_narrow_let_scalar_widened_to_float32(narrow):
+    """A 16-bit float the host computes (a T.let) reaches the kernel as float32"""
+    scalar = getattr(T, narrow)
+
+    @T.ir_module
+    class Before:
+        @T.function
+        def main(B: T.Tensor((8,), "float32"), x: scalar):
+            T.func_attr({"target": _cuda_target()})
+            c: T.let[scalar] = x * scalar(2)
+            with T.launch_thread("threadIdx.x", 8) as i:
+                B[i] = T.Cast("float32", c)
+
+    @T.ir_module
+    class Expected:
+        @T.function
+        def main(B: T.Tensor((8,), "float32"), x: scalar):
+            T.func_attr({"target": _cuda_target()})
+            c: T.let[scalar] = x * scalar(2)
+            T.call_ffi_kernel(
+                "main_kernel", B.data, T.Cast("float32", c), 8, launch_params=["threadIdx.x"]
+            )
+
+        @T.function
+        def main_kernel(B_ptr: T.Ptr(T.float32), c: T.float32):
+            T.func_attr(_cuda_kernel_attrs())
+            c_1: T.let[scalar] = T.Cast(narrow, c)
+            B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                B[i] = T.Cast("float32", c_1)
 
     After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
     tvm_tirx.ir.assert_structural_equal(After, Expected)
