@@ -150,5 +150,31 @@ def loaded(node):
     return value if isinstance(value, ir.Var) else None
 
 
+# calls whose value points into the memory of one of their operands: that operand's position
+POINTER_ARITHMETIC = {
+    "tirx.buffer_data": 0,
+    "tirx.reinterpret": 0,
+    "tirx.handle_add_byte_offset": 0,
+    "tirx.ptr_byte_offset": 0,
+    "tirx.tvm_access_ptr": 1,
+}
+
+
+def pointer_base(ptr, operands=POINTER_ARITHMETIC):
+    """The variable whose memory the pointer ``ptr`` points into, or None: ``ptr`` itself when
+    it is a variable, ``X`` of ``address_of(X[...])``, and through the calls of ``operands``
+    ({op name: position of the operand pointed into}) in any nesting."""
+    if isinstance(ptr, ir.Var):
+        return ptr
+    if not isinstance(ptr, ir.Call) or not isinstance(ptr.op, ir.Op) or not ptr.args:
+        return None
+    if ptr.op.name == "tirx.address_of":
+        return loaded(ptr.args[0]) if isinstance(ptr.args[0], ir.LOADS) else None
+    position = operands.get(ptr.op.name)
+    if position is None or len(ptr.args) <= position:
+        return None
+    return pointer_base(ptr.args[position], operands)
+
+
 walk = tvm_ffi.structural_walk
 WalkResult = tvm_ffi.WalkResult

@@ -73,6 +73,7 @@ import contextlib
 import tvm_ffi
 
 import tvm
+from reference_fixes._line import pointer_base
 from tvm import tirx
 
 # AttrStmt keys that open a device region (what SplitHostDevice's annotator splits at).
@@ -214,31 +215,11 @@ def _regions(body):
     return regions
 
 
-# calls whose value points into the memory of one of their operands: that operand's position
-_POINTER_OPERAND = {
-    "tirx.buffer_data": 0,
-    "tirx.reinterpret": 0,
-    "tirx.handle_add_byte_offset": 0,
-    "tirx.ptr_byte_offset": 0,
-    "tirx.tvm_access_ptr": 1,
-}
-
-
 def _points_into(ptr, tracked):
     """The index in ``tracked`` of the buffer (or view) whose memory ``ptr`` points into, or
     -1: the buffer itself, ``c.data``, ``T.address_of(c[i])``, pointer arithmetic on those."""
-    if isinstance(ptr, tvm.ir.Var):
-        return _index(tracked, ptr)
-    if not isinstance(ptr, tvm.ir.Call) or not ptr.args:
-        return -1
-    name = getattr(ptr.op, "name", "")
-    if name == "tirx.address_of":
-        load = ptr.args[0]
-        return _index(tracked, load.source) if isinstance(load, tvm.ir.TensorLoad) else -1
-    position = _POINTER_OPERAND.get(name)
-    if position is None or len(ptr.args) <= position:
-        return -1
-    return _points_into(ptr.args[position], tracked)
+    base = pointer_base(ptr)
+    return -1 if base is None else _index(tracked, base)
 
 
 def _views(body, buffers):

@@ -93,19 +93,25 @@ _REPLACEMENTS = {
 }
 
 
-def sugar_would_change(obj):
-    """Whether ``obj`` holds a one-element cell that the scalar sugar cannot express: an
-    allocation with annotations, or a buffer outside ``local`` scope."""
+def scalar_cells(obj):
+    """The allocations of one-element buffers in ``obj``, the cells the sugar may print."""
     found = []
 
     def visit(node):
         if isinstance(node, tvm.tirx.AllocBuffer) and _is_scalar_cell(node.buffer):
-            if len(node.annotations) > 0 or _scope(node.buffer) != "local":
-                found.append(node)
-        return tvm_ffi.WalkResult.SKIP if found else tvm_ffi.WalkResult.ADVANCE
+            found.append(node)
+        return tvm_ffi.WalkResult.ADVANCE
 
     tvm_ffi.structural_walk(obj, visit, order="pre")
-    return bool(found)
+    return found
+
+
+def sugar_would_change(obj):
+    """Whether ``obj`` holds a one-element cell that the scalar sugar cannot express: an
+    allocation with annotations, or a buffer outside ``local`` scope."""
+    return any(
+        len(node.annotations) > 0 or _scope(node.buffer) != "local" for node in scalar_cells(obj)
+    )
 
 
 def _scope(buffer):

@@ -81,17 +81,21 @@ list on every run and look it up there; the replacement keeps the pass name
 with the semantics above, and returns a function that restores both.
 """
 
-from reference_fixes._line import WalkResult, ir, loaded, stored, walk
+from reference_fixes._line import (
+    POINTER_ARITHMETIC,
+    WalkResult,
+    ir,
+    loaded,
+    pointer_base,
+    stored,
+    walk,
+)
 
 # DLDeviceType values of the devices the verifier checks (kDLCUDA, kDLOpenCL, kDLVulkan,
 # kDLMetal, kDLROCM, kDLWebGPU), as in the fixed MemoryAccessVerifier::IsGPUDevice.
 _GPU_DEVICE_TYPES = (2, 4, 7, 8, 10, 15)
 _LOAD_TYPES = ir.LOADS
 _accessed_buffer = loaded
-
-
-def _op(name):
-    return ir.Op.get(name)
 
 
 def _is_address_of_load(node):
@@ -103,15 +107,12 @@ def _is_address_of_load(node):
     )
 
 
-# Calls whose value points into the memory of one of their operands: that operand's position.
+# the calls a definition's value may alias a variable through: pointer arithmetic,
+# ``tvm_struct_get`` (as the released verifier follows), and on tvm-tirx a view is
+# Bind(v, decl_tensor(tensor_data_ptr(X), ...))
 _POINTER_OPERAND = {
-    "tirx.buffer_data": 0,
+    **POINTER_ARITHMETIC,
     "tirx.tvm_struct_get": 0,
-    "tirx.reinterpret": 0,
-    "tirx.handle_add_byte_offset": 0,
-    "tirx.ptr_byte_offset": 0,
-    "tirx.tvm_access_ptr": 1,
-    # tvm-tirx: a view is Bind(v, decl_tensor(tensor_data_ptr(X), ...))
     "tirx.tensor_data_ptr": 0,
     "tirx.decl_tensor": 0,
 }
@@ -119,17 +120,7 @@ _POINTER_OPERAND = {
 
 def _definition_source(value):
     """The variable whose memory a definition's value points into, or None (no alias)."""
-    if isinstance(value, ir.Var):
-        return value
-    if not isinstance(value, ir.Call) or not isinstance(value.op, ir.Op):
-        return None
-    if value.op.name == "tirx.address_of":
-        first = value.args[0]
-        return _accessed_buffer(first) if isinstance(first, _LOAD_TYPES) else None
-    position = _POINTER_OPERAND.get(value.op.name)
-    if position is None or len(value.args) <= position:
-        return None
-    return _definition_source(value.args[position])
+    return pointer_base(value, _POINTER_OPERAND)
 
 
 class _MemoryAccessVerifier:

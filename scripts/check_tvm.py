@@ -23,9 +23,9 @@
     python scripts/check_tvm.py --bug allocate_workspace   # only some reports
 
 Two lines of TVM are recognized. When ``import tvm`` works and has ``tvm.tirx``, that TVM
-is probed for all four reports. Otherwise, when ``import tvm_tirx`` works (the extracted TIRx
-package, apache-tvm-tirx), the three TIRx reports (host_scalar, verify_memory,
-narrow_scalar) are probed with scripts/repro_tirx.py, written in that package's API, and
+is probed for every report. Otherwise, when ``import tvm_tirx`` works (the extracted TIRx
+package, apache-tvm-tirx), the TIRx reports (host_scalar, verify_memory, narrow_scalar,
+printer_cell) are probed with scripts/repro_tirx.py, written in that package's API, and
 allocate_workspace is printed as outside the package (relax is not part of tvm_tirx): not
 probed, neither present nor fixed, and not counted by --check. The header names the line:
 "TVM <version>" or "TVM TIRx <version> (tvm_tirx, <location>)"; --json has it as "line".

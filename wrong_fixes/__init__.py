@@ -33,6 +33,22 @@ import importlib
 from bug_reports import BUG_REPORTS
 
 
+def patched_install(fix, patches):
+    """Replace attributes of the reference fix module ``fix`` ({name: wrong value}), install
+    it; return a function that removes it and restores the attributes."""
+    saved = {attr: getattr(fix, attr) for attr in patches}
+    for attr, value in patches.items():
+        setattr(fix, attr, value)
+    undo_fix = fix.install()
+
+    def uninstall():
+        undo_fix()
+        for attr, value in saved.items():
+            setattr(fix, attr, value)
+
+    return uninstall
+
+
 def _module(report):
     if report not in BUG_REPORTS:
         raise ValueError(f"unknown report {report!r}; known: {', '.join(BUG_REPORTS)}")

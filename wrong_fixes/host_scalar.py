@@ -26,6 +26,7 @@ import tvm_ffi
 import tvm
 from reference_fixes import host_scalar as fix
 from tvm import tirx
+from wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "pass-zero": "S2 passes a zero of the cell's dtype instead of the cell's value",
@@ -163,20 +164,10 @@ def install(name):
     """Install the wrong fix ``name``; return a function that removes it."""
     if name not in WRONG_FIXES:
         raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    patches = _PATCHES.get(name, {})
-    saved = {attr: getattr(fix, attr) for attr in patches}
-    for attr, value in patches.items():
-        setattr(fix, attr, value)
-    undo_fix = fix.install()
-    if name in _HALVES:
+    uninstall = patched_install(fix, _PATCHES.get(name, {}))
+    if name in _HALVES:  # undone by the reference fix's own uninstall
         transform = tvm.tirx.transform
         for pass_name in fix._WRAPPERS:
             if pass_name != _HALVES[name]:
                 setattr(transform, pass_name, getattr(transform, pass_name).__wrapped__)
-
-    def uninstall():
-        undo_fix()
-        for attr, value in saved.items():
-            setattr(fix, attr, value)
-
     return uninstall

@@ -21,6 +21,7 @@ host passes, how the kernel gets the narrow value back, which kernels) and then 
 """
 
 from reference_fixes import narrow_scalar as fix
+from wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "floats-only": "widens float16/bfloat16 only: int8, int16, uint8, uint16, bool stay narrow",
@@ -88,15 +89,4 @@ def install(name):
     """Install the wrong fix ``name``; return a function that removes it."""
     if name not in WRONG_FIXES:
         raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    patches = _PATCHES[name]
-    saved = {attr: getattr(fix, attr) for attr in patches}
-    for attr, value in patches.items():
-        setattr(fix, attr, value)
-    undo_fix = fix.install()
-
-    def uninstall():
-        undo_fix()
-        for attr, value in saved.items():
-            setattr(fix, attr, value)
-
-    return uninstall
+    return patched_install(fix, _PATCHES[name])

@@ -20,10 +20,8 @@ Each narrows which cells lose the sugar, or leaves out the builder half, then in
 reference fix.
 """
 
-import tvm_ffi
-
-import tvm
 from reference_fixes import printer_cell as fix
+from wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "annotations-only": "only annotated cells lose the sugar: shared/global cells come back local",
@@ -33,28 +31,16 @@ WRONG_FIXES = {
 }
 
 
-def _cells(obj):
-    found = []
-
-    def visit(node):
-        if isinstance(node, tvm.tirx.AllocBuffer) and fix._is_scalar_cell(node.buffer):
-            found.append(node)
-        return tvm_ffi.WalkResult.ADVANCE
-
-    tvm_ffi.structural_walk(obj, visit, order="pre")
-    return found
-
-
 def _annotated(obj):
-    return any(len(node.annotations) > 0 for node in _cells(obj))
+    return any(len(node.annotations) > 0 for node in fix.scalar_cells(obj))
 
 
 def _non_local(obj):
-    return any(fix._scope(node.buffer) != "local" for node in _cells(obj))
+    return any(fix._scope(node.buffer) != "local" for node in fix.scalar_cells(obj))
 
 
 def _device_type_annotated(obj):
-    return any("device_type" in node.annotations for node in _cells(obj))
+    return any("device_type" in node.annotations for node in fix.scalar_cells(obj))
 
 
 def _without_annotations(dtype="float32", scope="global", annotations=None):
@@ -77,15 +63,4 @@ def install(name):
     """Install the wrong fix ``name``; return a function that removes it."""
     if name not in WRONG_FIXES:
         raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    patches = _PATCHES[name]
-    saved = {attr: getattr(fix, attr) for attr in patches}
-    for attr, value in patches.items():
-        setattr(fix, attr, value)
-    undo_fix = fix.install()
-
-    def uninstall():
-        undo_fix()
-        for attr, value in saved.items():
-            setattr(fix, attr, value)
-
-    return uninstall
+    return patched_install(fix, _PATCHES[name])

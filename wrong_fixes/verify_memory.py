@@ -25,6 +25,7 @@ import re
 
 from reference_fixes import verify_memory as fix
 from reference_fixes._line import WalkResult, ir
+from wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "host-allocations": "every host access is an error, host allocations included",
@@ -189,13 +190,15 @@ _RELEASED_SOURCES = (
 
 
 def _source_one_level(value):
-    if (
-        isinstance(value, ir.Call)
-        and isinstance(value.op, ir.Op)
-        and value.op.name in fix._POINTER_OPERAND
-        and value.op.name not in _RELEASED_SOURCES
-    ):
-        operand = value.args[fix._POINTER_OPERAND[value.op.name]]
+    """Pointer arithmetic followed only when its operand is a variable; the released
+    sources (``buffer_data(X)``, ...) followed as the reference fix does, down to it."""
+    if not isinstance(value, ir.Call) or not isinstance(value.op, ir.Op) or not value.args:
+        return _reference_source(value)
+    name = value.op.name
+    if name in _RELEASED_SOURCES:
+        return _source_one_level(value.args[fix._POINTER_OPERAND[name]])
+    if name in fix._POINTER_OPERAND:
+        operand = value.args[fix._POINTER_OPERAND[name]]
         return operand if isinstance(operand, ir.Var) else None
     return _reference_source(value)
 
@@ -233,35 +236,18 @@ _SOURCES = {
 }
 
 
+# wrong fix -> {attribute of reference_fixes.verify_memory: its wrong replacement}
+_PATCHES = {
+    **{name: {"_MemoryAccessVerifier": cls} for name, cls in _VERIFIERS.items()},
+    **{name: {"_GPU_DEVICE_TYPES": types} for name, types in _DEVICE_TYPES.items()},
+    **{name: {"_checked": checked} for name, checked in _CHECKED.items()},
+    **{name: {"_POINTER_OPERAND": table} for name, table in _SOURCES.items()},
+    "pointer-arithmetic-one-level": {"_definition_source": _source_one_level},
+}
+
+
 def install(name):
     """Install the wrong fix ``name``; return a function that removes it."""
     if name not in WRONG_FIXES:
         raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    saved = {
-        attr: getattr(fix, attr)
-        for attr in (
-            "_MemoryAccessVerifier",
-            "_GPU_DEVICE_TYPES",
-            "_checked",
-            "_POINTER_OPERAND",
-            "_definition_source",
-        )
-    }
-    if name in _VERIFIERS:
-        fix._MemoryAccessVerifier = _VERIFIERS[name]
-    elif name in _DEVICE_TYPES:
-        fix._GPU_DEVICE_TYPES = _DEVICE_TYPES[name]
-    elif name in _CHECKED:
-        fix._checked = _CHECKED[name]
-    elif name in _SOURCES:
-        fix._POINTER_OPERAND = _SOURCES[name]
-    else:
-        fix._definition_source = _source_one_level
-    undo_fix = fix.install()
-
-    def uninstall():
-        undo_fix()
-        for attr, value in saved.items():
-            setattr(fix, attr, value)
-
-    return uninstall
+    return patched_install(fix, _PATCHES[name])
