@@ -1,0 +1,450 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""The semantic oracle: one program through one TVM line, judged clause by clause.
+
+Runs inside an interpreter of that line (``tvm`` or ``tvm_tirx``); scripts/campaign.py starts
+one child per line (generator/worker.py). ``judge(program)`` returns ``Verdict``: the
+violations found, each ``(clause, key, message)`` with a stable ``key`` (clause, pass,
+normalized message) that says which class it belongs to, and the clauses it could not judge.
+
+(a) the lowered host function (after LowerTVMBuiltin) never loads or stores through a
+    pointer to device memory: a workspace allocated with a device type other than kDLCPU, or
+    the data of a tensor argument (the arguments of a GPU function live on the device),
+    followed through every alias (``decl_buffer``/``decl_tensor``, ``.data``, ``address_of``,
+    a bound pointer);
+(b) every scalar parameter of every kernel has a type the GPU runtimes can pass;
+(c) at every launch the kernel receives what the host holds (generator/replay.py);
+(d) a valid program compiles; an invalid one (program.invalid) is rejected with a message,
+    not an internal check failure;
+(e) no pass changes the module it was given (structural hash before and after the pass);
+(f) printing each pass's output and parsing it back gives a structurally equal module;
+(g) Relax modules stay well formed after every pass (generator/relax_cases.py).
+"""
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+import tvm_ffi
+
+from generator import program as P
+from generator.replay import KernelReplay, Unjudged
+
+CLAUSES = ("a", "b", "c", "d", "e", "f", "g")
+WRAPPERS = ("sequential", "_pipeline")
+
+
+@dataclass
+class Verdict:
+    violations: list = field(default_factory=list)  # (clause, key, message)
+    unjudged: set = field(default_factory=set)
+    parse_error: str = ""
+    judged: set = field(default_factory=set)
+
+    def add(self, clause, key, message):
+        if not any(v[1] == key for v in self.violations):
+            self.violations.append((clause, key, message[:400]))
+
+
+def normalize(message):
+    """A message without what varies between programs: names, numbers, paths, addresses."""
+    lines = [x.strip() for x in str(message).strip().splitlines() if x.strip()]
+    keep = [x for x in lines if re.search(r"Error|Check failed|error:|Cannot|cannot", x)]
+    text = (keep or lines or [""])[-1] if not keep else keep[-1]
+    text = re.sub(r"/\S+\.(cc|h|py):\d+", "<src>", text)
+    text = re.sub(r"\bv\d+(_\w+)?\b", "v", text)
+    text = re.sub(r"\bo\d+_\d+(_\w+)?\b", "o", text)
+    text = re.sub(r"0x[0-9a-f]+", "0x", text)
+    text = re.sub(r"\d+", "N", text)
+    return text[:160]
+
+
+class Line:
+    """What the oracle needs of one TVM line."""
+
+    def __init__(self, line):
+        self.line = line
+        if line == "tvm":
+            import tvm
+            from tvm.script import ir as I
+            from tvm.script import tirx as T
+
+            self.tvm, self.T, self.I = tvm, T, I
+            self.instrument = tvm.instrument.pass_instrument
+            self.PassContext = tvm.transform.PassContext
+            self.Call = tvm.ir.Call
+            self.version = tvm.__version__
+        else:
+            import tvm_tirx
+            import tvm_tirx.ir.transform as ir_transform
+            from tvm_tirx.script import tirx as T
+
+            self.tvm, self.T, self.I = tvm_tirx, T, None
+            self.instrument = ir_transform.pass_instrument
+            self.PassContext = ir_transform.PassContext
+            self.Call = tvm_tirx.ir.Call
+            self.version = tvm_tirx.__version__
+
+    def parse(self, text):
+        extra = {"T": self.T, "tvm": self.tvm}
+        if self.I is not None:
+            extra["I"] = self.I
+        return self.tvm.script.from_source(text, extra_vars=extra)
+
+    def target(self, kind):
+        if kind == "cuda":
+            return self.tvm.target.Target({"kind": "cuda", "arch": "sm_80"})
+        return self.tvm.target.Target(kind)
+
+    def compile(self, mod, target):
+        if self.line == "tvm":
+            return self.tvm.compile(mod, target=target)
+        return self.tvm.tirx.compile(mod, target=target)
+
+    def structural_equal(self, a, b):
+        return tvm_ffi.structural_equal(a, b, map_free_vars=True)
+
+    def mismatch(self, a, b):
+        try:
+            self.tvm.ir.assert_structural_equal(a, b, map_free_vars=True)
+        except ValueError as err:
+            found = re.findall(r"at ([\w\.\[\]\"]+)", str(err))
+            return (found[0] if found else str(err).splitlines()[0])[:200]
+        return None
+
+    def call_packed(self, *args):
+        return self.tvm.tirx.call_packed(*args)
+
+    def function_like(self, func, body, target):
+        new = type(func)(func.params, body, func.ret_type, func.attrs)
+        return new.with_attr("target", target)
+
+
+def _is_ice(err):
+    text = str(err)
+    return "Check failed" in text or "InternalError" in type(err).__name__ or "ICHECK" in text
+
+
+class Oracle:
+    def __init__(self, line, roundtrip=True):
+        self.L = Line(line)
+        self.line = line
+        self.roundtrip = roundtrip
+        self.records = []
+        import tvm_ffi as _ffi
+
+        _ffi.register_global_func("generator.record", self._record, override=True)
+
+    # -------------------------------------------------------------------- the pass pipeline
+    def _compile(self, mod, target, verdict):
+        """Compile under an instrument that checks (e) and (f) per pass; the modules after
+        SplitHostDevice and LowerTVMBuiltin are kept for (b), (c) and (a)."""
+        stack, kept, outputs = [], {}, []
+        oracle = self
+
+        @self.L.instrument
+        class Watch:
+            def run_before_pass(self, m, info):
+                stack.append((info.name, m, tvm_ffi.structural_hash(m)))
+
+            def run_after_pass(self, m, info):
+                name, before, digest = stack.pop()
+                if name in WRAPPERS:
+                    return
+                if tvm_ffi.structural_hash(before) != digest:
+                    verdict.add("e", f"e:{name}:input-changed", f"{name} changed its input module")
+                if name in ("tirx.SplitHostDevice", "tirx.LowerTVMBuiltin"):
+                    kept[name] = m
+                if oracle.roundtrip and not m.same_as(before):
+                    outputs.append((name, m))
+
+        with self.L.PassContext(instruments=[Watch()]):
+            lib = self.L.compile(mod, target)
+        return lib, kept, outputs
+
+    def check_roundtrip(self, outputs, verdict):
+        """(f), reported at the first pass whose output shows each problem."""
+        seen, shown = set(), set()
+        for name, m in outputs:
+            digest = tvm_ffi.structural_hash(m)
+            if digest in seen:
+                continue
+            seen.add(digest)
+            try:
+                text = m.script(show_meta=True)
+            except Exception as err:
+                if ("print", normalize(err)) not in shown:
+                    shown.add(("print", normalize(err)))
+                    verdict.add(
+                        "f", f"f:{name}:print:{normalize(err)}", f"{name}: printing fails: {err}"
+                    )
+                continue
+            try:
+                back = self.L.parse(text)
+            except Exception as err:
+                if ("reparse", normalize(err)) not in shown:
+                    shown.add(("reparse", normalize(err)))
+                    verdict.add(
+                        "f",
+                        f"f:{name}:reparse:{normalize(err)}",
+                        f"{name}: the printed output does not parse: {normalize(err)}",
+                    )
+                continue
+            where = self.L.mismatch(m, back)
+            if where:
+                path = re.sub(r"\d+", "N", where)
+                if ("differs", path) in shown:
+                    continue
+                shown.add(("differs", path))
+                verdict.add(
+                    "f", f"f:{name}:differs:{path}", f"{name}: print -> parse differs at {where}"
+                )
+
+    # -------------------------------------------------------------------- judge
+    def judge(self, program):
+        verdict = Verdict()
+        text = P.render(program, self.line)
+        try:
+            mod = self.L.parse(text)
+        except Exception as err:
+            verdict.parse_error = normalize(err)
+            return verdict
+        why_invalid = P.invalid(program, self.line)
+        outputs = []
+        try:
+            lib, kept, outputs = self._compile(mod, self.L.target(program.target), verdict)
+        except Exception as err:
+            msg = normalize(err)
+            if why_invalid is None:
+                verdict.add("d", f"d:ice-on-valid:{msg}", f"valid program rejected: {msg}")
+            elif _is_ice(err):
+                verdict.add(
+                    "d", f"d:ice-on-invalid:{msg}", f"invalid program hits an internal check: {msg}"
+                )
+            verdict.judged |= {"d", "e", "f"}
+            verdict.unjudged |= {"a", "b", "c"}
+            self.check_roundtrip(outputs, verdict)
+            return verdict
+        verdict.judged |= {"d", "e", "f"}
+        if why_invalid is not None:
+            reason = why_invalid.split(": ", 1)[1].split(" (")[0]
+            verdict.add(
+                "d", f"d:accepts-invalid:{reason}", f"compiles an invalid program: {why_invalid}"
+            )
+        self.check_roundtrip(outputs, verdict)
+        split = kept.get("tirx.SplitHostDevice")
+        lowered = kept.get("tirx.LowerTVMBuiltin")
+        if lowered is not None:
+            self.check_host_memory(lowered, verdict)
+            verdict.judged.add("a")
+        if split is not None:
+            self.check_kernel_params(split, program, verdict)
+            verdict.judged.add("b")
+            if why_invalid is None:
+                try:
+                    self.check_launch_values(split, program, verdict)
+                    verdict.judged.add("c")
+                except Unjudged:
+                    verdict.unjudged.add("c")
+        return verdict
+
+    # -------------------------------------------------------------------- (a)
+    def check_host_memory(self, lowered, verdict):
+        host = _host_function(lowered)
+        if host is None:
+            return
+        device, kinds = set(), {}
+        accesses = []
+        for raw in host.script().splitlines():
+            line = raw.strip()
+            m = re.match(r"(\w+)(?:: [^=]+)? = (.*)$", line)
+            if m and not re.match(r"\w+\[", line):
+                name, value = m.groups()
+                is_decl = "decl_buffer(" in value or "decl_tensor(" in value
+                alloc = re.search(r"(?:TVMBackendAllocWorkspace|alloc_workspace)\((\d+),", value)
+                arg = re.search(r"(?:tvm_struct_get|abi_field_get)\((\w+)_handle, 0, 1\b", value)
+                refs = set(re.findall(r"\b(\w+)(?:\.data|\[)", value)) | set(
+                    re.findall(r"\b(\w+)\b", value)
+                )
+                if (alloc and alloc.group(1) != "1") or (arg and is_decl) or (refs & device):
+                    if alloc and alloc.group(1) != "1":
+                        device.add(name)
+                        kinds[name] = "workspace"
+                    elif arg:
+                        device.add(name)
+                        kinds[name] = "argument"
+                    else:
+                        src = sorted(refs & device)[0]
+                        device.add(name)
+                        kinds[name] = kinds.get(src, "argument")
+            store = re.match(r"(\w+)\[.*\] = ", line)
+            if store and store.group(1) in device:
+                accesses.append(("store", store.group(1), line))
+            rhs = line.split(" = ", 1)[1] if " = " in line else line
+            for name in re.findall(r"(?<!address_of\()\b(\w+)\[", rhs):
+                if name in device:
+                    accesses.append(("load", name, line))
+        for op, name, line in accesses:
+            kind = kinds.get(name, "argument")
+            verdict.add(
+                "a", f"a:host-{op}-device-{kind}", f"host {op}s device memory ({kind}): {line}"
+            )
+
+    # -------------------------------------------------------------------- (b)
+    def check_kernel_params(self, split, program, verdict):
+        for gv, func in split.functions.items():
+            if not _is_kernel(func):
+                continue
+            for param in func.params:
+                dtype = _ty(param)
+                if dtype is None or dtype in P.LAUNCHABLE:
+                    continue
+                e = P.elem(dtype)
+                if P.lanes(dtype) > 1:
+                    cls = "vector"
+                elif e in ("bool", "int8", "uint8", "int16", "uint16", "float16", "bfloat16"):
+                    cls = "narrow"
+                else:
+                    cls = e
+                verdict.add(
+                    "b",
+                    f"b:kernel-scalar-{cls}",
+                    f"{gv.name_hint} takes a {dtype} scalar, which no GPU runtime passes",
+                )
+
+    # -------------------------------------------------------------------- (c)
+    def _record(self, name, *args):
+        self.records.append((str(name), list(args)))
+        kernel = self._kernels[str(name)]
+        KernelReplay(kernel).run(args)
+        self.snapshots.append([t.numpy().copy() for t in self._outputs])
+
+    def check_launch_values(self, split, program, verdict):
+        host = _host_function(split)
+        kernels = {gv.name_hint: f for gv, f in split.functions.items() if _is_kernel(f)}
+        L = self.L
+
+        def on_call(call):
+            if getattr(call.op, "name", "") == "tirx.call_ffi_kernel":
+                name = str(call.args[0].value)
+                n = len(kernels[name].params)
+                return L.call_packed("generator.record", name, *call.args[1 : 1 + n])
+            return call
+
+        body = tvm_ffi.structural_map(host.body, (L.Call, on_call))
+        replayed = L.function_like(host, body, L.target("llvm"))
+        try:
+            lib = L.compile(L.tvm.IRModule({"main": replayed}), L.target("llvm"))
+        except Exception as err:
+            raise Unjudged(f"the replayed host does not build: {normalize(err)}") from err
+        args, outputs = [], []
+        for param in host.params:
+            pname = str(getattr(param, "name_hint", param)).split(".")[0]
+            if pname.endswith("_h"):
+                pname = pname[:-2]
+            if pname == "n":
+                args.append(P.N_ARG)
+                continue
+            if pname.startswith("o"):
+                k, j = (int(x) for x in pname[1:].split("_")[:2])
+                dtype = program.values[program.kernels[k].reads[j]].dtype
+                t = L.tvm.runtime.tensor(np.zeros((P.lanes(dtype),), P.np_dtype(P.elem(dtype))))
+                args.append(t)
+                outputs.append((f"o{k}_{j}", t))
+                continue
+            value = program.values[int(pname[1:])]
+            if value.spelling == "param":
+                args.append(L.tvm.runtime.tensor(np.zeros((1,), P.np_dtype(value.dtype))))
+            else:
+                args.append(P.initial(value).item())
+        self._kernels = kernels
+        self._outputs = [t for _, t in outputs]
+        self.records, self.snapshots = [], []
+        lib["main"](*args)
+        out_index = {p: k for k, (p, _) in enumerate(outputs)}
+        got = []
+        for (name, _), snap in zip(self.records, self.snapshots):
+            got.append(snap)
+        expected = P.expected_launches(program)
+        # each launch of generator kernel k: its outputs hold the values it read
+        launches = [(n, s) for (n, _), s in zip(self.records, self.snapshots)]
+        writers = sum(1 for v in program.values if v.by_kernel)
+        launches = launches[writers:]
+        if len(launches) != len(expected):
+            verdict.add(
+                "c", "c:launch-count", f"{len(launches)} launches, {len(expected)} expected"
+            )
+            return
+        for (kname, snap), (k, values) in zip(launches, expected):
+            for j, want in enumerate(values):
+                have = snap[out_index[f"o{k}_{j}"]]
+                want = np.asarray(want).ravel()
+                if not _same(have.ravel(), want):
+                    r = program.kernels[k].reads[j]
+                    v = program.values[r]
+                    verdict.add(
+                        "c",
+                        f"c:wrong-value:{v.spelling}:{v.alias}",
+                        f"{kname} read v{r} ({v.dtype} {v.spelling}) = {have.tolist()}, "
+                        f"the host holds {want.tolist()}",
+                    )
+                    return
+
+
+def _same(have, want):
+    if want.size == 1 and have.size > 1:
+        want = np.repeat(want, have.size)
+    try:
+        return np.array_equal(have.astype(np.float64), want.astype(np.float64))
+    except (TypeError, ValueError):
+        return have.tobytes() == want.tobytes()
+
+
+def _ty(param):
+    text = str(param.ty)
+    text = text[2:] if text.startswith("T.") else text
+    if "handle" in text or "Ptr" in text or "Tensor" in text:
+        return None
+    return text
+
+
+def _is_kernel(func):
+    attrs = func.attrs
+    return (
+        attrs is not None and "tirx.is_global_func" in attrs and bool(attrs["tirx.is_global_func"])
+    )
+
+
+def _host_function(mod):
+    for gv, func in mod.functions.items():
+        if gv.name_hint == "main":
+            return func
+    return None
+
+
+def _param_buffers(host):
+    """{parameter name: (shape, dtype)} of the host function's tensor parameters."""
+    out = {}
+    for line in host.script().splitlines():
+        m = re.search(r"def main\((.*)\)", line)
+        if not m:
+            continue
+        for name, shape, dtype in re.findall(
+            r"(\w+): T\.(?:Buffer|Tensor)\(\((\d+),\), (?:\"|T\.)?(\w+)\"?\)", m.group(1)
+        ):
+            out[name] = ((int(shape),), dtype)
+    return out

@@ -1,0 +1,105 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Hypothesis strategies over the program description of generator/program.py.
+
+Every choice lists its simplest option first (float32, an argument, a direct read, one
+kernel launched once), so that hypothesis' shrinking moves a failing program towards the
+smallest one that still fails.
+"""
+
+from hypothesis import strategies as st
+
+from generator import program as P
+
+
+def _value(line, targets_memory=True):
+    @st.composite
+    def draw(draw):
+        dtype = draw(st.sampled_from(P.DTYPES))
+        spellings = ["arg", "let", "cell", "assign", "buffer", "array", "global", "param"]
+        if P.lanes(dtype) > 1:
+            spellings = ["let", "cell", "assign"]
+        spelling = draw(st.sampled_from(spellings))
+        init = draw(st.integers(min_value=0, max_value=3))
+        by_kernel = False
+        if spelling in ("global", "param"):
+            by_kernel = draw(st.booleans().map(lambda b: not b))
+        alias = "direct"
+        if spelling in P.MEMORY:
+            aliases = ["direct", "decl", "address_of", "letptr"]
+            if spelling == "param" and line == "tvm":
+                aliases.append("match_buffer")
+            alias = draw(st.sampled_from(aliases))
+        return P.Value(dtype, spelling, init, by_kernel, alias)
+
+    return draw()
+
+
+def _steps(n_values, n_kernels, depth):
+    launch = st.builds(P.Launch, st.integers(0, n_kernels - 1))
+    write = st.builds(P.Write, st.integers(0, n_values - 1), st.integers(0, 3))
+    leaf = st.one_of(launch, write)
+    if depth == 0:
+        return st.lists(leaf, min_size=1, max_size=3).map(tuple)
+    inner = _steps(n_values, n_kernels, depth - 1)
+    nested = st.one_of(
+        st.builds(P.Loop, st.integers(1, 2), inner), st.builds(P.If, st.integers(0, 3), inner)
+    )
+    return st.lists(st.one_of(leaf, nested), min_size=1, max_size=4).map(tuple)
+
+
+def programs(line, targets=P.TARGETS):
+    """Programs for ``line`` ("tvm" or "tirx") and one of ``targets``."""
+
+    @st.composite
+    def draw(draw):
+        target = draw(st.sampled_from(targets))
+        values = tuple(draw(st.lists(_value(line), min_size=1, max_size=3)))
+        n = len(values)
+        kernels = tuple(
+            draw(
+                st.lists(
+                    st.lists(st.integers(0, n - 1), min_size=1, max_size=3, unique=True).map(
+                        lambda r: P.Kernel(tuple(r))
+                    ),
+                    min_size=1,
+                    max_size=3,
+                )
+            )
+        )
+        steps = draw(_steps(n, len(kernels), 1))
+        # writes only to values the host may assign; the first launch is there at least once
+        steps = _keep_writes(steps, values, line)
+        if not any(isinstance(s, P.Launch) for s in P.iter_steps(steps)):
+            steps = (P.Launch(0), *steps)
+        return P.Program(target, values, kernels, steps)
+
+    return draw()
+
+
+def _keep_writes(steps, values, line):
+    out = []
+    for step in steps:
+        if isinstance(step, P.Write) and not P.mutable(values[step.value], line):
+            continue
+        if isinstance(step, P.Loop | P.If):
+            step = type(step)(
+                step.extent if isinstance(step, P.Loop) else step.threshold,
+                _keep_writes(step.body, values, line),
+            )
+        out.append(step)
+    return tuple(out)

@@ -1,0 +1,305 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""One campaign on one TVM line, run in a child process of that line's interpreter.
+
+    python -m generator.worker --line tvm|tirx --seed N --budget SECONDS [--programs N]
+                               [--reference-fixes] [--no-relax]
+
+Programs come from hypothesis (generator/strategies.py) in batches, each batch seeded from
+``--seed`` and its index, so that a campaign that stops at ``--programs`` is deterministic.
+Each program is judged by the oracle; the first program of each new class (its key) is
+minimized (``minimize``: greedy removal and simplification on the description, keeping the
+key) within a fixed number of oracle calls, which keeps minimization deterministic too.
+Progress goes to stderr as JSON lines ``{"progress": ...}``; the result is one JSON object on
+the last line of stdout.
+"""
+
+import argparse
+import contextlib
+import dataclasses
+import io
+import json
+import os
+import sys
+import time
+
+from hypothesis import HealthCheck, given, seed, settings
+
+from generator import program as P
+from generator import relax_cases as RC
+from generator import strategies as S
+from generator.oracle import CLAUSES, Oracle, Verdict
+
+BATCH = 10
+MINIMIZE_CALLS = 30
+
+
+def _size(program):
+    return len(P.render(program, "tvm"))
+
+
+def _candidates(p):
+    """Simpler programs than ``p``, simplest change first."""
+    values, kernels, steps = p.values, p.kernels, p.steps
+    if p.target != "cuda":
+        yield dataclasses.replace(p, target="cuda")
+    # drop a value no kernel reads any more
+    for i in range(len(values)):
+        if len(values) > 1:
+            q = _drop_value(p, i)
+            if q is not None:
+                yield q
+    for k in range(len(kernels)):
+        if len(kernels) > 1:
+            q = _drop_kernel(p, k)
+            if q is not None:
+                yield q
+    for k, kernel in enumerate(kernels):
+        for j in range(len(kernel.reads)):
+            if len(kernel.reads) > 1:
+                reads = kernel.reads[:j] + kernel.reads[j + 1 :]
+                ks = (*kernels[:k], P.Kernel(reads), *kernels[k + 1 :])
+                yield dataclasses.replace(p, kernels=ks)
+    for q in _simpler_steps(steps):
+        if any(isinstance(s, P.Launch) for s in P.iter_steps(q)):
+            yield dataclasses.replace(p, steps=q)
+    for i, v in enumerate(values):
+        for change in (
+            {"init": 0},
+            {"alias": "direct"},
+            {"by_kernel": True} if v.spelling in ("global", "param") else {},
+        ):
+            if change and any(getattr(v, k) != val for k, val in change.items()):
+                w = dataclasses.replace(v, **change)
+                yield dataclasses.replace(p, values=(*values[:i], w, *values[i + 1 :]))
+
+
+def _simpler_steps(steps):
+    for i, step in enumerate(steps):
+        rest = steps[:i] + steps[i + 1 :]
+        yield rest
+        if isinstance(step, P.Loop | P.If):
+            yield steps[:i] + step.body + steps[i + 1 :]
+            for inner in _simpler_steps(step.body):
+                new = dataclasses.replace(step, body=inner)
+                yield (*steps[:i], new, *steps[i + 1 :])
+
+
+def _map_steps(steps, fn):
+    out = []
+    for step in steps:
+        if isinstance(step, P.Loop | P.If):
+            step = dataclasses.replace(step, body=_map_steps(step.body, fn))
+            out.append(step)
+            continue
+        step = fn(step)
+        if step is not None:
+            out.append(step)
+    return tuple(out)
+
+
+def _drop_value(p, i):
+    if any(i in k.reads for k in p.kernels):
+        return None
+
+    def fix(step):
+        if isinstance(step, P.Write):
+            if step.value == i:
+                return None
+            return P.Write(step.value - (step.value > i), step.const)
+        return step
+
+    kernels = tuple(P.Kernel(tuple(r - (r > i) for r in k.reads)) for k in p.kernels)
+    values = p.values[:i] + p.values[i + 1 :]
+    return dataclasses.replace(p, values=values, kernels=kernels, steps=_map_steps(p.steps, fix))
+
+
+def _drop_kernel(p, k):
+    def fix(step):
+        if isinstance(step, P.Launch):
+            if step.kernel == k:
+                return None
+            return P.Launch(step.kernel - (step.kernel > k))
+        return step
+
+    steps = _map_steps(p.steps, fix)
+    if not any(isinstance(s, P.Launch) for s in P.iter_steps(steps)):
+        return None
+    return dataclasses.replace(p, kernels=p.kernels[:k] + p.kernels[k + 1 :], steps=steps)
+
+
+def minimize(oracle, program, key, calls=MINIMIZE_CALLS):
+    """A smaller program whose verdict still has ``key`` (greedy, at most ``calls`` calls)."""
+    best, budget = program, calls
+    improved = True
+    while improved and budget > 0:
+        improved = False
+        for cand in _candidates(best):
+            if budget <= 0:
+                break
+            if _size(cand) >= _size(best):
+                continue
+            budget -= 1
+            verdict = _quiet(oracle.judge, cand)
+            if any(v[1] == key for v in verdict.violations):
+                best, improved = cand, True
+                break
+    return best
+
+
+def _quiet(fn, *args):
+    """Run ``fn`` with TVM's C++ warnings (written to fd 2) and Python output silenced."""
+    with open(os.devnull, "w") as null:
+        saved = os.dup(2)
+        os.dup2(null.fileno(), 2)
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                return fn(*args)
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+
+
+def run(line, seed_value, budget, max_programs, reference_fixes, relax=True, targets=P.TARGETS):
+    if reference_fixes:
+        import reference_fixes as fixes
+
+        fixes.install(fixes.available())
+    oracle = Oracle(line)
+    start = time.monotonic()
+    stats = {c: {"tried": 0, "violations": 0} for c in CLAUSES}
+    classes = {}
+    parse_errors = {}
+    oracle_errors = {}
+    state = {"programs": 0, "unjudged_c": 0, "stop": None}
+
+    def out_of_budget():
+        if state["programs"] >= max_programs:
+            state["stop"] = state["stop"] or f"{max_programs} programs"
+        elif time.monotonic() - start >= budget:
+            state["stop"] = state["stop"] or f"budget of {budget:.0f} s"
+        return state["stop"] is not None
+
+    def record(verdict, program, text_of, kind):
+        state["programs"] += 1
+        if verdict.parse_error:
+            parse_errors.setdefault(verdict.parse_error, text_of(program))
+            return
+        for clause in verdict.judged:
+            stats[clause]["tried"] += 1
+        if "c" in verdict.unjudged:
+            state["unjudged_c"] += 1
+        for clause, key, message in verdict.violations:
+            stats[clause]["violations"] += 1
+            if key in classes:
+                classes[key]["count"] += 1
+                continue
+            if kind == "tir":
+                small = _quiet(minimize, oracle, program, key)
+            else:
+                small = program
+            classes[key] = {
+                "clause": clause,
+                "message": message,
+                "count": 1,
+                "first_program": state["programs"],
+                "reproducer": text_of(small),
+            }
+        print(
+            json.dumps(
+                {
+                    "progress": state["programs"],
+                    "classes": len(classes),
+                    "elapsed": round(time.monotonic() - start, 1),
+                }
+            ),
+            file=sys.stderr,
+            flush=True,
+        )
+
+    batch = 0
+    while not out_of_budget():
+        if relax and line == "tvm" and batch % 4 == 3:
+            strategy, kind = RC.relax_cases(), "relax"
+        else:
+            strategy, kind = S.programs(line, targets), "tir"
+
+        @settings(
+            max_examples=BATCH,
+            database=None,
+            deadline=None,
+            derandomize=False,
+            phases=["generate"],
+            suppress_health_check=list(HealthCheck),
+        )
+        @seed(seed_value * 100003 + batch)
+        @given(strategy)
+        def one(case):
+            if out_of_budget():
+                return
+            text_of = RC.render if kind == "relax" else (lambda p: P.render(p, line))
+            try:
+                if kind == "relax":
+                    verdict = _quiet(RC.judge, case, Verdict())
+                else:
+                    verdict = _quiet(oracle.judge, case)
+                record(verdict, case, text_of, kind)
+            except Exception as err:  # the oracle's own failure: counted apart, never a TVM bug
+                state["programs"] += 1
+                oracle_errors.setdefault(f"{type(err).__name__}: {err}"[:200], text_of(case))
+
+        one()
+        batch += 1
+    return {
+        "line": line,
+        "version": oracle.L.version,
+        "reference_fixes": bool(reference_fixes),
+        "seed": seed_value,
+        "programs": state["programs"],
+        "seconds": round(time.monotonic() - start, 1),
+        "stopped_by": state["stop"],
+        "unjudged_c": state["unjudged_c"],
+        "stats": stats,
+        "classes": classes,
+        "generator_parse_errors": parse_errors,
+        "oracle_errors": oracle_errors,
+    }
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--line", choices=("tvm", "tirx"), required=True)
+    parser.add_argument("--seed", type=int, required=True)
+    parser.add_argument("--budget", type=float, required=True)
+    parser.add_argument("--programs", type=int, default=10**9)
+    parser.add_argument("--reference-fixes", action="store_true")
+    parser.add_argument("--no-relax", action="store_true")
+    args = parser.parse_args(argv)
+    result = run(
+        args.line,
+        args.seed,
+        args.budget,
+        args.programs,
+        args.reference_fixes,
+        relax=not args.no_relax,
+    )
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
