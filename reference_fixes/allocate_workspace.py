@@ -141,6 +141,32 @@ def _renamed(func, new_name):
     return func
 
 
+def _add_renamed(builder, func, name, added):
+    """Add ``func`` under a fresh name from ``name``; return its GlobalVar. add_func returns
+    the GlobalVar of a structurally equal function already added (one of ``added``): the two
+    are kept apart, each under a name of its own."""
+    gvar = builder.add_func(func, name)
+    if not any(gvar.same_as(other) for other in added):
+        return gvar
+    taken = {gv.name_hint for gv in builder.get().get_global_vars()}
+    suffix = 1
+    while f"{name}{suffix}" in taken:
+        suffix += 1
+    gvar = tvm.ir.GlobalVar(f"{name}{suffix}")
+    relax.expr._update_type(gvar, func.ty)
+    builder.update_func(gvar, func)
+    return gvar
+
+
+def _name_of(callee):
+    """A callee's name for a message: its GlobalVar's or variable's, else its script."""
+    if isinstance(callee, tvm.ir.GlobalVar):
+        return callee.name_hint
+    if isinstance(callee, relax.Var):
+        return callee.name
+    return callee.script()
+
+
 def _allocated_at_entry(func, allocations):
     """``func`` with ``var = alloc`` bindings first in an ordinary block of its body."""
     bindings = [relax.VarBinding(var, alloc) for var, alloc in allocations]
@@ -166,8 +192,10 @@ class _WorkspaceThreader(relax.PyExprMutator):
         self.ws_params = []
         self.workspace = None  # the workspace of the function being visited
         self.allocations = []  # (var, alloc) the function being visited allocates at entry
-        self.external_depth = 0  # external functions enclosing the one being visited
+        self.function = None  # name of the function being visited
+        self.external = None  # name of the innermost external function enclosing it, or itself
         self.module_level = None  # name of the module-level function about to be visited
+        self.local_name = None  # name of the variable the local function being visited binds
         self.usages = {}  # module-level name -> _usage
 
     def add_signatures(self, mod):
@@ -182,18 +210,19 @@ class _WorkspaceThreader(relax.PyExprMutator):
                 func.attrs,
                 func.span,
             )
-            self.gvar_map[name] = self.builder_.add_func(sig, name)
+            self.gvar_map[name] = _add_renamed(self.builder_, sig, name, self.gvar_map.values())
 
-    def _workspace(self):
-        """The workspace for a call: the function's parameter, or its entry allocation."""
+    def _workspace(self, callee):
+        """The workspace for a call of ``callee`` (its name): the function's parameter, or
+        its entry allocation."""
         if self.workspace is None:
-            if self.external_depth > 0:
-                raise tvm.error.InternalError(
-                    "AllocateWorkspace: a function inside an external (Codegen or Composite) "
-                    "function calls a function that takes a workspace, but does not take the "
-                    "workspace itself, so the workspace would be allocated in external code. "
-                    "Give that function the Composite attribute, or make the call outside "
-                    "the external function."
+            if self.external is not None:
+                raise ValueError(
+                    f"AllocateWorkspace: `{self.function}` calls `{callee}`, which takes the "
+                    "workspace, but does not take it itself, and it is part of the external "
+                    f"function `{self.external}`, where the workspace cannot be allocated. Give "
+                    f"`{self.function}` the Composite attribute, or make the call outside "
+                    f"`{self.external}`."
                 )
             alloc = relax.op.builtin.alloc_tensor(relax.ShapeExpr([self.size]), "uint8", 0)
             self.workspace = relax.Var("workspace_main", self.ws_ty)
@@ -205,9 +234,13 @@ class _WorkspaceThreader(relax.PyExprMutator):
         return op if new is None or new.same_as(op) else new
 
     def visit_function_(self, op):
-        saved = self.workspace, self.allocations, self.external_depth
+        saved = self.workspace, self.allocations, self.function, self.external
         name, self.module_level = self.module_level, None
         usage = self.usages[name] if name is not None else _usage(op)
+        self.function = name if name is not None else self.local_name
+        self.local_name = None
+        if _is_external(op):
+            self.external = self.function
         self.allocations = []
         if _takes_workspace(op, self.taking, usage):
             param = relax.Var("workspace", self.ws_ty)
@@ -218,14 +251,18 @@ class _WorkspaceThreader(relax.PyExprMutator):
             )
         else:
             self.workspace = None
-        self.external_depth += _is_external(op)
         new = super().visit_function_(op)
         if self.allocations:
             new = _allocated_at_entry(new, self.allocations)
-        self.workspace, self.allocations, self.external_depth = saved
+        self.workspace, self.allocations, self.function, self.external = saved
         if _attr(new, _SIZE) is not None:
             new = new.without_attr(_SIZE)
         return new
+
+    def visit_var_binding_(self, binding):
+        if isinstance(binding.value, relax.Function):
+            self.local_name = binding.var.name
+        super().visit_var_binding_(binding)
 
     def _callee_takes_workspace(self, op):
         while isinstance(op, relax.Var) and self.lookup_binding(op) is not None:
@@ -241,7 +278,7 @@ class _WorkspaceThreader(relax.PyExprMutator):
         if not self._callee_takes_workspace(new_op):
             return super().visit_call_(op)
         args = [self.visit_expr(arg) for arg in op.args]
-        args.append(self._workspace())
+        args.append(self._workspace(_name_of(op.op)))
         return relax.Call(new_op, args, op.attrs, op.ty_args, op.span)
 
 

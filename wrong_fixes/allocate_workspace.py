@@ -55,6 +55,8 @@ WRONG_FIXES = {
     "(f = cls.inner; f(x)) gets no workspace argument",
     "one-binding-step": "a call through variables follows one binding only: g = f = cls.inner; "
     "g(x) gets no workspace argument",
+    "equal-functions-merged": "the renamed functions are re-added through BlockBuilder's "
+    "add_func, which merges structurally equal ones: two equal private takers become one",
 }
 
 _Threader = fix._WorkspaceThreader._cls  # the class behind the decorated mutator
@@ -106,16 +108,16 @@ def _remap_unless(skip):
     return visit_global_var_
 
 
-def _alloc_per_call(self):
+def _alloc_per_call(self, callee):
     if self.workspace is not None and not any(self.workspace.same_as(p) for p in self.ws_params):
         self.workspace = None  # forget the allocation made for the previous call
-    return _reference_workspace(self)
+    return _reference_workspace(self, callee)
 
 
 _reference_workspace = _Threader._workspace
 
 
-def _lazy_workspace(self):
+def _lazy_workspace(self, callee):
     if self.workspace is None:  # emitted into whatever block the call is in
         alloc = relax.op.builtin.alloc_tensor(relax.ShapeExpr([self.size]), "uint8", 0)
         self.workspace = self.builder_.emit(alloc, "workspace_main")
@@ -129,12 +131,12 @@ def _top_down(func, taking, usage):
     return sized or (fix._is_external(func) and bool(names & taking))
 
 
-def _allocating_anywhere(self):
-    depth, self.external_depth = self.external_depth, 0
+def _allocating_anywhere(self, callee):
+    external, self.external = self.external, None
     try:
-        return _reference_workspace(self)
+        return _reference_workspace(self, callee)
     finally:
-        self.external_depth = depth
+        self.external = external
 
 
 def _module_level_sizes(mod):
@@ -194,6 +196,9 @@ _PATCHES = {
     "module-level-sizes-only": [(fix, "_sizes", _module_level_sizes)],
     "bound-var-call-missed": [(_Threader, "_callee_takes_workspace", _callee_unless_bound_gvar)],
     "one-binding-step": [(_Threader, "_callee_takes_workspace", _callee_one_step)],
+    "equal-functions-merged": [
+        (fix, "_add_renamed", lambda builder, func, name, _: builder.add_func(func, name))
+    ],
 }
 
 

@@ -628,8 +628,60 @@ def test_plain_local_function_in_codegen_function_cannot_allocate():
             R.func_attr({"Composite": "ext.relu", "WorkspaceSize": 1024})
             return R.nn.relu(x)
 
-    with pytest.raises(tvm.error.InternalError, match="would be allocated in external code"):
+    with pytest.raises(ValueError, match="`helper` calls `inner`, .* external function `outer`"):
         allocate_workspace(Before)
+
+
+@STALE
+def test_equal_private_codegen_functions_both_kept():
+    @I.ir_module
+    class Before:
+        @R.function
+        def main(x: R.Tensor) -> R.Tensor:
+            y = Before.left(x)
+            z = Before.right(y)
+            return z
+
+        @R.function(private=True)
+        def left(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Codegen": "ext"})
+            return Before.inner(x)
+
+        @R.function(private=True)
+        def right(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Codegen": "ext"})
+            return Before.inner(x)
+
+        @R.function(private=True)
+        def inner(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Composite": "ext.relu", "WorkspaceSize": 256})
+            return R.nn.relu(x)
+
+    @I.ir_module
+    class Expected:
+        @R.function
+        def main(x: R.Tensor) -> R.Tensor:
+            ws = R.builtin.alloc_tensor(R.shape([256]), R.dtype("uint8"), R.prim_value(0))
+            y = Expected.left1(x, ws)
+            z = Expected.right1(y, ws)
+            return z
+
+        @R.function(private=True)
+        def left1(x: R.Tensor, workspace: R.Tensor((256,), "uint8")) -> R.Tensor:
+            R.func_attr({"Codegen": "ext"})
+            return Expected.inner1(x, workspace)
+
+        @R.function(private=True)
+        def right1(x: R.Tensor, workspace: R.Tensor((256,), "uint8")) -> R.Tensor:
+            R.func_attr({"Codegen": "ext"})
+            return Expected.inner1(x, workspace)
+
+        @R.function(private=True)
+        def inner1(x: R.Tensor, workspace: R.Tensor((256,), "uint8")) -> R.Tensor:
+            R.func_attr({"Composite": "ext.relu"})
+            return R.nn.relu(x)
+
+    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
 
 
 if __name__ == "__main__":
