@@ -27,15 +27,17 @@ can never be launched.
 
 The C++ patch this module is the blueprint for changes one place:
 
-W1  src/tirx/transform/split_host_device.cc, ``HostDeviceSplitter::SplitDeviceFunc``: when
-    the kernel is launched through a device runtime (the device type is not one of
-    kDLCPU / kDLExtDev / kDLHexagon, whose kernels are called directly and return an error
-    code), each scalar parameter (not a handle, one lane) narrower than 32 bits gets a
+W1  src/tirx/transform/split_host_device.cc, ``LowerDeviceKernelLaunches`` (the last step of
+    SplitHostDevice), for every kernel that the host launches, those SplitHostDevice split
+    out and those written as module functions alike: when the kernel is launched through a
+    device runtime (its device is CUDA, ROCm, OpenCL, Vulkan, Metal or WebGPU;
+    ``IsLaunchedByDeviceRuntime``, the predicate the host-scalar fix uses too), each scalar
+    parameter (not a handle, one lane) narrower than 32 bits gets a
     32-bit type: float16 and bfloat16 -> float32; int8, int16 (any int below 32 bits) and
     bool -> int32; uint8, uint16 (any uint below 32 bits) -> uint32. The kernel takes a
     fresh Var of the wide type, named like the scalar; the host passes
-    ``Cast(wide, value)``; the kernel's body starts with ``Bind(scalar, Cast(narrow,
-    wide_param))`` (before the buffer declarations, whose shapes may use it), so the
+    ``Cast(wide, value)`` at each launch; the kernel's body starts with ``Bind(scalar,
+    Cast(narrow, wide_param))`` (before the buffer declarations, whose shapes may use it), so the
     kernel's arithmetic stays in the scalar's dtype and every conversion is exact.
     Everything else is unchanged: 32- and 64-bit scalars, handles, vectors (the runtime
     rejects those separately), the float8/float6/float4 formats (not converted here: no
@@ -49,8 +51,9 @@ host packs every scalar into a 64-bit FFI value anyway, and every runtime alread
 
 ``install()`` reproduces W1 in-process on the released wheel: the pass that
 ``tvm.tirx.transform.SplitHostDevice()`` builds (through ``_ffi_api.SplitHostDevice``) is
-followed by a module pass that rewrites the kernels it created (the functions of its output
-that its input did not have) and their call sites (``T.call_ffi_kernel("<kernel>", ...)``,
+followed by a module pass that rewrites the kernels the host launches (the functions of its
+output that its input did not have, and those it gave the device-kernel-launch calling
+convention) and their call sites (``T.call_ffi_kernel("<kernel>", ...)``,
 ``T.call_extern(..., "<kernel>", ...)`` or a call of the GlobalVar). The result is the C++
 patch's. Being beneath ``SplitHostDevice`` itself, it composes with the host-scalar fix
 (reference_fixes/host_scalar.py), which wraps that function: a float16 host cell passed by
@@ -68,7 +71,9 @@ import tvm_ffi
 
 from reference_fixes._line import call_like, function_like, ir
 
-_ERROR_CODE_DEVICES = (1, 12, 16)  # kDLCPU, kDLExtDev, kDLHexagon: called, not launched
+# kDLCUDA, kDLOpenCL, kDLVulkan, kDLMetal, kDLROCM, kDLWebGPU: kernels launched by a runtime
+_DEVICE_RUNTIMES = (2, 4, 7, 8, 10, 15)
+_DEVICE_KERNEL_LAUNCH = 2  # CallingConv::kDeviceKernelLaunch
 _KERNEL_CALLS = ("tirx.call_ffi_kernel", "tirx.call_extern")
 _INT, _UINT, _FLOAT, _BFLOAT, _BOOL = 0, 1, 2, 4, 6  # DLDataTypeCode
 _active = [True]  # False inside unfixed()
@@ -94,7 +99,14 @@ def _launched_by_runtime(kernel):
     target = kernel.attrs.get("target") if kernel.attrs is not None else None
     if target is None:
         return False
-    return int(target.get_target_device_type()) not in _ERROR_CODE_DEVICES
+    return int(target.get_target_device_type()) in _DEVICE_RUNTIMES
+
+
+def _launched_from_host(gvar, func, known):
+    """Whether ``func`` is a kernel the host launches: SplitHostDevice split it out (its name
+    is not in ``known``, the input's names) or gave it the kernel-launch calling convention."""
+    conv = func.attrs.get("calling_conv") if func.attrs is not None else None
+    return gvar.name_hint not in known or (conv is not None and int(conv) == _DEVICE_KERNEL_LAUNCH)
 
 
 def _host_arg(value, wide):
@@ -175,11 +187,11 @@ def _rewrite_calls(func, kernels):
     return func if body.same_as(func.body) else func.with_body(body)
 
 
-def widen_new_kernels(known, after):
+def widen_launched_kernels(known, after):
     """W1 on the output ``after`` of SplitHostDevice; ``known``: the names its input had."""
     kernels, updates = {}, {}
     for gvar, func in after.functions.items():
-        if gvar.name_hint in known or not isinstance(func, ir.PrimFunc):
+        if not isinstance(func, ir.PrimFunc) or not _launched_from_host(gvar, func, known):
             continue
         if not _launched_by_runtime(func):
             continue
@@ -214,7 +226,7 @@ def _with_widening(original):
             # the names first: the pass adds the kernels to the module it is given
             known = {gvar.name_hint for gvar in mod.functions}
             after = inner(mod)
-            return widen_new_kernels(known, after) if _active[0] else after
+            return widen_launched_kernels(known, after) if _active[0] else after
 
         return _split
 

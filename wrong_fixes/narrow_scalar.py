@@ -32,6 +32,8 @@ WRONG_FIXES = {
     "no-narrowing": "the kernel computes with the wide parameter instead of narrowing it back",
     "cpu-kernels-too": "also widens kernels called directly on the CPU (no runtime packs them)",
     "no-bfloat16": "float16 is widened to float32, bfloat16 stays narrow",
+    "split-kernels-only": "only the kernels SplitHostDevice splits out are widened: a kernel "
+    "written as a module function and launched by the host keeps its narrow parameters",
 }
 
 
@@ -82,6 +84,9 @@ _PATCHES = {
     "no-narrowing": {"_kernel_entry": _no_narrowing},
     "cpu-kernels-too": {"_launched_by_runtime": _any_target},
     "no-bfloat16": {"_wide_dtype": _no_bfloat16},
+    "split-kernels-only": {
+        "_launched_from_host": lambda gvar, _f, known: gvar.name_hint not in known
+    },
 }
 
 

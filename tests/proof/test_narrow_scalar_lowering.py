@@ -44,6 +44,7 @@ import pytest
 import tvm_ffi
 
 import tvm
+from tvm.script import ir as I
 from tvm.script import tirx as T
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -221,3 +222,42 @@ def test_cpu_kernel_keeps_narrow_param(dtype):
     """A kernel called directly on the CPU takes the narrow scalar as it is (control)."""
     kernel, _ = _split_param(dtype, "llvm")
     assert [str(p.ty) for p in kernel.params] == [dtype]
+
+
+GPU_TARGETS = ("cuda", "rocm", "opencl", "vulkan", "metal", "webgpu")
+
+
+def _module_kernel(dtype, device):
+    """SplitHostDevice of ``main(x)`` launching ``kernel(x)``, a module function for
+    ``device``: (kernel, host)."""
+
+    @I.ir_module
+    class Module:
+        @T.prim_func(s_tir=True)
+        def main(x: tvm.tirx.Var("x", dtype)):
+            T.func_attr({"target": T.target(device, host="llvm")})
+            Module.kernel(x)
+
+        @T.prim_func(private=True, s_tir=True)
+        def kernel(x: tvm.tirx.Var("x", dtype)):
+            T.func_attr({"target": T.target(device)})
+            i = T.launch_thread("threadIdx.x", 1)
+            T.evaluate(T.Cast("int32", x) + i)
+
+    after = tvm.tirx.transform.SplitHostDevice()(Module)
+    return after["kernel"], after["main"]
+
+
+@pytest.mark.parametrize("device", GPU_TARGETS)
+@pytest.mark.parametrize(
+    "dtype", [pytest.param(d, marks=_marks("param", d), id=d) for d in cases.DTYPES]
+)
+def test_module_kernel_narrow_param_widened(dtype, device):
+    """A kernel written as a module function: its parameter is launchable on every runtime."""
+    kernel, host = _module_kernel(dtype, device)
+    (param,) = kernel.params
+    if str(param.ty) not in cases.LAUNCHABLE:
+        raise ScalarNotLaunchable(f"kernel parameter {param.name}: {param.ty}")
+    assert str(param.ty) == cases.passed_as(dtype)
+    launch = _launch(host)
+    assert launch.args[0].value == "kernel" and str(launch.args[1].ty) == str(param.ty)

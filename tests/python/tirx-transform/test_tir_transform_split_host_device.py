@@ -346,6 +346,52 @@ def test_bfloat16_kernel_param_widened_to_float32():
     tvm.ir.assert_structural_equal(After, Expected)
 
 
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="narrow kernel scalar parameter")
+def test_narrow_param_of_kernel_written_as_module_function_widened():
+    """A kernel written as a module function and launched by the host takes float16 as float32"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float16"), x: T.float16):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            Before.kernel(A.data, x)
+
+        @T.prim_func(private=True, s_tir=True)
+        def kernel(A_data: T.handle("float16"), x: T.float16):
+            T.func_attr({"target": T.target("cuda")})
+            A = T.decl_buffer(8, "float16", data=A_data)
+            i = T.launch_thread("threadIdx.x", 8)
+            A[i] = A[i] + x
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float16"), x: T.float16):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            T.call_ffi_kernel(
+                "kernel", A.data, T.Cast("float32", x), 8, launch_params=["threadIdx.x"]
+            )
+
+        @T.prim_func(s_tir=True)
+        def kernel(A_data: T.handle("float16"), x: T.float32):
+            T.func_attr(
+                {
+                    "target": T.target("cuda"),
+                    "calling_conv": 2,
+                    "tirx.kernel_launch_params": ["threadIdx.x"],
+                    "tirx.is_global_func": True,
+                }
+            )
+            x_1: T.let[T.float16] = T.Cast("float16", x)
+            A = T.decl_buffer(8, "float16", data=A_data)
+            i = T.launch_thread("threadIdx.x", 8)
+            A[i] = A[i] + x_1
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After, Expected)
+
+
 def test_wide_scalar_kernel_params_unchanged():
     """float32, int32, uint32 and int64 kernel parameters keep their types"""
 
