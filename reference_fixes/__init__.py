@@ -38,7 +38,7 @@ from bug_reports import BUG_REPORTS
 KNOWN = tuple(BUG_REPORTS)
 # the reference fixes written for apache/tvm-tirx too (through reference_fixes/_line.py);
 # allocate_workspace is about relax, which that package does not have
-ON_TVM_TIRX = ("verify_memory", "narrow_scalar")
+ON_TVM_TIRX = ("host_scalar", "verify_memory", "narrow_scalar")
 
 
 def available():

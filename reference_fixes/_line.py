@@ -21,9 +21,10 @@ declared by ``DeclBuffer``, accesses ``BufferStore``/``BufferLoad``, kernels ope
 ``thread_extent`` attribute) and the extracted apache/tvm-tirx (``import tvm_tirx``:
 ``T.function``, ``T.Tensor``, views bound by ``Bind(v, decl_tensor(...))``, accesses
 ``TensorStore``/``TensorLoad``, kernels opened by a ``launch_thread`` or ``device_scope``
-region). A reference
-fix is written once against the names below; ``LINE`` says which line was found (apache/tvm
-when both import).
+region, allocations bound by ``Bind(v, alloc_tensor(...))`` with their annotations in the
+call's ``attrs``, and LowerTVMBuiltin's workspaces bound by
+``Bind(v, decl_tensor(alloc_workspace(...)))``). A reference fix is written once against the
+names below; ``LINE`` says which line was found (apache/tvm when both import).
 """
 
 from types import SimpleNamespace
@@ -55,6 +56,12 @@ if LINE == "tvm":
     def _is_thread_env(node):
         return isinstance(node, tvm.tirx.AttrStmt) and node.attr_key == "thread_extent"
 
+    # the AttrStmt keys that open a device region (where SplitHostDevice's annotator splits)
+    _DEVICE_REGION_KEYS = ("target", "thread_extent", "device_scope")
+
+    def _is_device_region(node):
+        return isinstance(node, tvm.tirx.AttrStmt) and node.attr_key in _DEVICE_REGION_KEYS
+
     ir = SimpleNamespace(
         Var=tvm.tirx.Var,
         Call=tvm.ir.expr.Call,
@@ -64,11 +71,15 @@ if LINE == "tvm":
         DeclBuffer=tvm.tirx.DeclBuffer,
         SBlock=tvm.s_tir.SBlock,
         Store=tvm.tirx.BufferStore,
+        Stmt=tvm.tirx.Stmt,
+        IntImm=tvm.tirx.IntImm,
+        const=tvm.tirx.const,
         # a load is ``tvm.ir.expr.TensorLoad`` in the released wheel, ``BufferLoad`` before
         LOADS=_classes(
             getattr(tvm.ir.expr, "TensorLoad", None), getattr(tvm.tirx, "BufferLoad", None)
         ),
         is_thread_env=_is_thread_env,
+        is_device_region=_is_device_region,
         is_buffer_var=tvm.tirx.is_buffer_var,
         PointerType=tvm.ir.PointerType,
         PrimType=tvm.ir.PrimType,
@@ -77,14 +88,68 @@ if LINE == "tvm":
         Cast=tvm.tirx.Cast,
         SeqStmt=tvm.tirx.SeqStmt,
         module_pass=tvm.transform.module_pass,
+        function_pass=tvm.tirx.transform.prim_func_pass,
+        Sequential=tvm.transform.Sequential,
         transform=tvm.tirx.transform,
         transform_ffi=_transform_ffi,
         analysis=tvm.tirx.analysis,
+        # LowerTVMBuiltin's workspace calls, and how a user allocates a buffer
+        ALLOC_WORKSPACE="tirx.TVMBackendAllocWorkspace",
+        FREE_WORKSPACE="tirx.TVMBackendFreeWorkspace",
+        ALLOC_SPELLING="T.alloc_buffer",
     )
 
     def call_like(call, args):
         """``call`` with other arguments."""
         return tvm.ir.Call(call.op, args, call.attrs, call.ty_args, span=call.span, ret_ty=call.ty)
+
+    def allocation(stmt):
+        """(variable, annotations) of an allocation statement (``AllocBuffer``), or None."""
+        if isinstance(stmt, tvm.tirx.AllocBuffer):
+            return stmt.buffer, stmt.annotations
+        return None
+
+    def allocation_with(stmt, annotations):
+        """The allocation statement ``stmt`` with other annotations."""
+        return tvm.tirx.AllocBuffer(stmt.buffer, annotations, stmt.span)
+
+    def scope_of(var):
+        """The storage scope of a buffer variable ("global", "local", ...)."""
+        return var.scope()
+
+    def tensor_load(var, indices):
+        """A load of ``var[indices]``."""
+        return tvm.tirx.BufferLoad(var, list(indices))
+
+    def workspace_of(stmt):
+        """(variable, workspace call) of an allocation LowerTVMBuiltin lowered to a workspace
+        (``DeclBuffer(v, data=TVMBackendAllocWorkspace(...))``), or None."""
+        if isinstance(stmt, tvm.tirx.DeclBuffer) and _is_call_of(stmt.data, ir.ALLOC_WORKSPACE):
+            return stmt.buffer, stmt.data
+        return None
+
+    def workspace_with(stmt, call):
+        """The lowered allocation ``stmt`` with another workspace call."""
+        return tvm.tirx.DeclBuffer(stmt.buffer, data=call, span=stmt.span)
+
+    _DISABLE_LOWER_BUILTIN = "disable_lower_builtin"
+
+    def lowered_on_cpu(stmt):
+        """Before LowerTVMBuiltin: the allocation ``stmt`` as the pass leaves an allocation of
+        the CPU on the stack (the pass skips one annotated ``disable_lower_builtin``)."""
+        annotations = dict(stmt.annotations) if stmt.annotations is not None else {}
+        annotations[_DISABLE_LOWER_BUILTIN] = tvm.tirx.const(1, "int32")
+        return allocation_with(stmt, annotations)
+
+    def left_on_cpu(stmt):
+        """After LowerTVMBuiltin: ``stmt`` (of ``lowered_on_cpu``) without its mark."""
+        annotations = dict(stmt.annotations)
+        annotations.pop(_DISABLE_LOWER_BUILTIN, None)
+        return allocation_with(stmt, annotations)
+
+    def skips_lowering(annotations):
+        """Whether LowerTVMBuiltin leaves an allocation with ``annotations`` alone."""
+        return _DISABLE_LOWER_BUILTIN in annotations
 
 else:
     import tvm_tirx.tirx.analysis
@@ -107,8 +172,12 @@ else:
         DeclBuffer=None,  # views are Bind(v, decl_tensor(data, ...))
         SBlock=None,  # no S-TIR blocks, no match_buffer
         Store=tvm_tirx.ir.TensorStore,
+        Stmt=tvm_tirx.ir.Stmt,
+        IntImm=tvm_tirx.ir.IntImm,
+        const=tvm_tirx.tirx.const,
         LOADS=(tvm_tirx.ir.TensorLoad,),
         is_thread_env=_is_thread_env,
+        is_device_region=_is_thread_env,  # the same regions: every one becomes a kernel
         is_buffer_var=tvm_tirx.tirx.is_tensor_var,
         PointerType=tvm_tirx.ir.PtrType,
         PrimType=tvm_tirx.ir.PrimType,
@@ -117,14 +186,80 @@ else:
         Cast=tvm_tirx.tirx.Cast,
         SeqStmt=tvm_tirx.ir.SeqStmt,
         module_pass=tvm_tirx.ir.transform.module_pass,
+        function_pass=tvm_tirx.tirx.transform.function_pass,
+        Sequential=tvm_tirx.ir.transform.Sequential,
         transform=tvm_tirx.tirx.transform,
         transform_ffi=_transform_ffi,
         analysis=tvm_tirx.tirx.analysis,
+        ALLOC_WORKSPACE="tirx.alloc_workspace",
+        FREE_WORKSPACE="tirx.free_workspace",
+        ALLOC_SPELLING="T.alloc_tensor",
     )
 
     def call_like(call, args):
         """``call`` with other arguments."""
         return tvm_tirx.ir.Call(call.op, args, call.attrs, call.ty_args, call.loc, ty=call.ty)
+
+    def _bound_call(stmt, op_name):
+        """The call ``stmt`` binds when it is ``Bind(v, <op_name>(...))``, else None."""
+        if isinstance(stmt, tvm_tirx.ir.Bind) and _is_call_of(stmt.value, op_name):
+            return stmt.value
+        return None
+
+    def allocation(stmt):
+        """(variable, annotations) of an allocation statement (``Bind(v, alloc_tensor(...))``,
+        its annotations are the call's ``attrs``), or None."""
+        call = _bound_call(stmt, "tirx.alloc_tensor")
+        return None if call is None else (stmt.var, call.attrs)
+
+    def allocation_with(stmt, annotations):
+        """The allocation statement ``stmt`` with other annotations."""
+        call = stmt.value
+        value = tvm_tirx.ir.Call(
+            call.op, call.args, annotations, call.ty_args, call.loc, ty=call.ty
+        )
+        return tvm_tirx.ir.Bind(stmt.var, value, stmt.loc)
+
+    def scope_of(var):
+        """The memory scope of a tensor variable ("global", "local", ...)."""
+        return str(var.ty.scope)
+
+    def tensor_load(var, indices):
+        """A load of ``var[indices]``."""
+        return tvm_tirx.ir.TensorLoad(var, list(indices))
+
+    def workspace_of(stmt):
+        """(variable, workspace call) of an allocation LowerTVMBuiltin lowered to a workspace
+        (``Bind(v, decl_tensor(alloc_workspace(...)))``), or None."""
+        decl = _bound_call(stmt, "tirx.decl_tensor")
+        if decl is None or not decl.args or not _is_call_of(decl.args[0], ir.ALLOC_WORKSPACE):
+            return None
+        return stmt.var, decl.args[0]
+
+    def workspace_with(stmt, call):
+        """The lowered allocation ``stmt`` with another workspace call."""
+        decl = stmt.value
+        return tvm_tirx.ir.Bind(stmt.var, call_like(decl, [call, *decl.args[1:]]), stmt.loc)
+
+    def lowered_on_cpu(stmt):
+        """Before LowerTVMBuiltin: the allocation ``stmt`` inside ``T.device_context(1, 0)``,
+        which the pass lowers as an allocation of the CPU (kDLCPU, device 0) and then dissolves,
+        leaving the allocation in place. Only for one the CPU keeps on the stack: the pass would
+        free a workspace at the end of that region."""
+        device = [tvm_tirx.tirx.const(1, "int32"), tvm_tirx.tirx.const(0, "int32")]
+        return tvm_tirx.ir.RegionStmt("tirx.device_context", device, [], {}, [stmt])
+
+    def left_on_cpu(stmt):
+        """After LowerTVMBuiltin: ``stmt`` (of ``lowered_on_cpu``) as the pass left it."""
+        return stmt
+
+    def skips_lowering(_annotations):
+        """Whether LowerTVMBuiltin leaves an allocation with ``annotations`` alone: never."""
+        return False
+
+
+def _is_call_of(node, op_name):
+    return isinstance(node, ir.Call) and isinstance(node.op, ir.Op) and node.op.name == op_name
 
 
 def function_like(func, params, body):
@@ -158,6 +293,11 @@ POINTER_ARITHMETIC = {
     "tirx.ptr_byte_offset": 0,
     "tirx.tvm_access_ptr": 1,
 }
+
+
+# the same, and the calls that make a view of the memory of their operand on tvm-tirx
+# (Bind(v, decl_tensor(tensor_data_ptr(X), ...)) there, DeclBuffer(v, data=X.data) on apache/tvm)
+VIEW_OPERANDS = {**POINTER_ARITHMETIC, "tirx.tensor_data_ptr": 0, "tirx.decl_tensor": 0}
 
 
 def pointer_base(ptr, operands=POINTER_ARITHMETIC):

@@ -72,29 +72,36 @@ import contextlib
 
 import tvm_ffi
 
-import tvm
-from reference_fixes._line import pointer_base
-from tvm import tirx
+from reference_fixes._line import (
+    VIEW_OPERANDS,
+    WalkResult,
+    allocation,
+    allocation_with,
+    call_like,
+    ir,
+    left_on_cpu,
+    loaded,
+    lowered_on_cpu,
+    pointer_base,
+    scope_of,
+    skips_lowering,
+    stored,
+    tensor_load,
+    walk,
+    workspace_of,
+    workspace_with,
+)
 
-# AttrStmt keys that open a device region (what SplitHostDevice's annotator splits at).
-_DEVICE_REGION_KEYS = ("target", "thread_extent", "device_scope")
-_DISABLE_LOWER_BUILTIN = "disable_lower_builtin"
-# the AllocBuffer annotation that marks host memory, and its value
+# the allocation annotation that marks host memory, and its value
 _DEVICE_TYPE = "device_type"
 _KDLCPU = 1
 _MAX_STACK_ALLOCA = 1024  # runtime::kMaxStackAlloca
-_ALLOC_WORKSPACE = "tirx.TVMBackendAllocWorkspace"
-_FREE_WORKSPACE = "tirx.TVMBackendFreeWorkspace"
-
-
-def _is_device_region(stmt):
-    return isinstance(stmt, tirx.AttrStmt) and stmt.attr_key in _DEVICE_REGION_KEYS
 
 
 def _constant_elements(buffer):
     total = 1
-    for extent in buffer.shape:
-        if not isinstance(extent, tvm.tirx.IntImm):
+    for extent in buffer.ty.shape:
+        if not isinstance(extent, ir.IntImm):
             return None
         total *= int(extent.value)
     return total
@@ -105,6 +112,12 @@ def _index(items, obj):
         if item.same_as(obj):
             return i
     return -1
+
+
+def _annotations(alloc):
+    """The annotations of the allocation statement ``alloc``, as a dict."""
+    annotations = allocation(alloc)[1]
+    return dict(annotations) if annotations is not None else {}
 
 
 def _has_host(func):
@@ -122,8 +135,8 @@ def _has_host(func):
 
 
 def _is_candidate(alloc):
-    """A buffer of the host code that S1 classifies: a ``local`` AllocBuffer."""
-    return alloc.buffer.scope() == "local"
+    """A buffer of the host code that S1 classifies: a ``local`` allocation."""
+    return scope_of(allocation(alloc)[0]) == "local"
 
 
 def _host_local_buffers(body):
@@ -131,35 +144,35 @@ def _host_local_buffers(body):
     found = []
 
     def visit(node):
-        if _is_device_region(node):
-            return tvm_ffi.WalkResult.SKIP
-        if isinstance(node, tirx.AllocBuffer) and _is_candidate(node):
-            found.append(node.buffer)
+        if ir.is_device_region(node):
+            return WalkResult.SKIP
+        if allocation(node) is not None and _is_candidate(node):
+            found.append(allocation(node)[0])
         return None
 
-    tvm_ffi.structural_walk(body, visit, order="pre")
+    walk(body, visit, order="pre")
     return found
 
 
 def _is_single_element_load(load):
     """A load of the single element of a one-element buffer of a scalar type."""
-    buffer = load.source
-    dtype = tvm.runtime.DataType(str(buffer.ty.dtype))
+    buffer = loaded(load)
+    dtype = tvm_ffi.dtype(str(buffer.ty.dtype))
     return (
         dtype.lanes == 1
         and _constant_elements(buffer) == 1
-        and all(isinstance(i, tirx.IntImm) and i.value == 0 for i in load.indices)
+        and all(isinstance(i, ir.IntImm) and i.value == 0 for i in load.indices)
     )
 
 
 def _kernel_use(node):
     """How a kernel's use ``node`` of a candidate needs the buffer itself, or None when it only
     needs its value: the message fragment of the ValueError."""
-    if isinstance(node, tvm.ir.TensorLoad):
+    if isinstance(node, ir.LOADS):
         return None if _is_single_element_load(node) else "loads an element of"
-    if isinstance(node, tirx.BufferStore):
+    if isinstance(node, ir.Store):
         return "stores into"
-    if isinstance(node, tvm.ir.Call):
+    if isinstance(node, ir.Call):
         return "takes the address of"
     return "uses the pointer of"
 
@@ -169,36 +182,37 @@ def _walk_uses(root, buffers, on_use, host_only=False):
     ``address_of`` a load, or any other reference to the buffer (its pointer). With
     ``host_only``, device regions are skipped."""
 
-    def walk(node):
-        tvm_ffi.structural_walk(node, visit, order="pre")
+    def walk_from(node):
+        walk(node, visit, order="pre")
 
     def visit(node):
-        if host_only and _is_device_region(node):
-            return tvm_ffi.WalkResult.SKIP
-        if isinstance(node, tirx.AllocBuffer) and _index(buffers, node.buffer) >= 0:
-            return tvm_ffi.WalkResult.SKIP  # the definition is not a use
-        if isinstance(node, tvm.ir.Call) and getattr(node.op, "name", "") == "tirx.address_of":
+        if host_only and ir.is_device_region(node):
+            return WalkResult.SKIP
+        alloc = allocation(node)
+        if alloc is not None and _index(buffers, alloc[0]) >= 0:
+            return WalkResult.SKIP  # the definition is not a use
+        if isinstance(node, ir.Call) and getattr(node.op, "name", "") == "tirx.address_of":
             load = node.args[0]
-            if isinstance(load, tvm.ir.TensorLoad) and _index(buffers, load.source) >= 0:
-                on_use(_index(buffers, load.source), node)
+            if isinstance(load, ir.LOADS) and _index(buffers, loaded(load)) >= 0:
+                on_use(_index(buffers, loaded(load)), node)
                 for index in load.indices:
-                    walk(index)
-                return tvm_ffi.WalkResult.SKIP
-        if isinstance(node, tvm.ir.TensorLoad) and _index(buffers, node.source) >= 0:
-            on_use(_index(buffers, node.source), node)
+                    walk_from(index)
+                return WalkResult.SKIP
+        if isinstance(node, ir.LOADS) and _index(buffers, loaded(node)) >= 0:
+            on_use(_index(buffers, loaded(node)), node)
             for index in node.indices:
-                walk(index)
-            return tvm_ffi.WalkResult.SKIP
-        if isinstance(node, tirx.BufferStore) and _index(buffers, node.buffer) >= 0:
-            on_use(_index(buffers, node.buffer), node)
+                walk_from(index)
+            return WalkResult.SKIP
+        if isinstance(node, ir.Store) and _index(buffers, stored(node)) >= 0:
+            on_use(_index(buffers, stored(node)), node)
             for child in (node.value, *node.indices):
-                walk(child)
-            return tvm_ffi.WalkResult.SKIP
-        if isinstance(node, tvm.ir.Var) and _index(buffers, node) >= 0:
+                walk_from(child)
+            return WalkResult.SKIP
+        if isinstance(node, ir.Var) and _index(buffers, node) >= 0:
             on_use(_index(buffers, node), node)
         return None
 
-    walk(root)
+    walk_from(root)
 
 
 def _regions(body):
@@ -206,32 +220,34 @@ def _regions(body):
     regions = []
 
     def visit(node):
-        if _is_device_region(node):
+        if ir.is_device_region(node):
             regions.append(node)
-            return tvm_ffi.WalkResult.SKIP
+            return WalkResult.SKIP
         return None
 
-    tvm_ffi.structural_walk(body, visit, order="pre")
+    walk(body, visit, order="pre")
     return regions
 
 
 def _points_into(ptr, tracked):
     """The index in ``tracked`` of the buffer (or view) whose memory ``ptr`` points into, or
-    -1: the buffer itself, ``c.data``, ``T.address_of(c[i])``, pointer arithmetic on those."""
-    base = pointer_base(ptr)
+    -1: the buffer itself, ``c.data``, ``T.address_of(c[i])``, pointer arithmetic on those,
+    a view over those (tvm-tirx's ``decl_tensor``)."""
+    base = pointer_base(ptr, VIEW_OPERANDS)
     return -1 if base is None else _index(tracked, base)
 
 
 def _views(body, buffers):
     """[(view, index of its buffer)]: every alias of ``buffers[i]``'s memory, in definition
-    order: a DeclBuffer whose data points into it, and a pointer bound to such an address
-    (``p: T.let = c.data``), views of views included."""
+    order: a view whose data points into it (a DeclBuffer; on tvm-tirx a Bind of a
+    ``decl_tensor``), and a pointer bound to such an address (``p: T.let = c.data``), views of
+    views included."""
     views = []
 
     def visit(node):
-        if isinstance(node, tirx.DeclBuffer):
+        if ir.DeclBuffer is not None and isinstance(node, ir.DeclBuffer):
             alias, data = node.buffer, node.data
-        elif isinstance(node, tirx.Bind):
+        elif isinstance(node, ir.Bind):
             alias, data = node.var, node.value
         else:
             return None
@@ -241,7 +257,7 @@ def _views(body, buffers):
             views.append((alias, i if i < len(buffers) else views[i - len(buffers)][1]))
         return None
 
-    tvm_ffi.structural_walk(body, visit, order="pre")
+    walk(body, visit, order="pre")
     return views
 
 
@@ -277,8 +293,8 @@ def _rejection(buffer, how):
         "also accesses.  Such a buffer is host memory, and a kernel receives only the value "
         "of its single element.  Bind a value that kernels read with T.let on the host "
         f"(`{name}: T.let[T.{buffer.ty.dtype}] = ...`); declare a variable that a kernel "
-        'writes inside the kernel, or allocate a "global" buffer (T.alloc_buffer) that only '
-        "kernels access."
+        f'writes inside the kernel, or allocate a "global" buffer ({ir.ALLOC_SPELLING}) that '
+        "only kernels access."
     )
 
 
@@ -313,21 +329,21 @@ def _classify(func):
 
 
 def _annotate_host_memory(body, host_memory):
-    """The AllocBuffers of ``host_memory`` annotated ``device_type = kDLCPU``."""
+    """The allocations of ``host_memory`` annotated ``device_type = kDLCPU``."""
 
-    def on_alloc(alloc, _mutator):
-        if _index(host_memory, alloc.buffer) < 0:
-            return alloc
-        annotations = dict(alloc.annotations) if alloc.annotations is not None else {}
-        annotations[_DEVICE_TYPE] = tirx.const(_KDLCPU, "int32")
-        return tirx.AllocBuffer(alloc.buffer, annotations, alloc.span)
+    def on_stmt(stmt, mutator):
+        if ir.is_device_region(stmt):
+            return stmt
+        alloc = allocation(stmt)
+        if alloc is None:
+            return mutator.default_mutate(stmt)
+        if _index(host_memory, alloc[0]) < 0:
+            return stmt
+        annotations = _annotations(stmt)
+        annotations[_DEVICE_TYPE] = ir.const(_KDLCPU, "int32")
+        return allocation_with(stmt, annotations)
 
-    def on_region(stmt, mutator):
-        return stmt if _is_device_region(stmt) else mutator.default_mutate(stmt)
-
-    return tvm_ffi.structural_mutate(
-        body, [(tirx.AllocBuffer, on_alloc), (tirx.AttrStmt, on_region)]
-    )
+    return tvm_ffi.structural_mutate(body, (ir.Stmt, on_stmt))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -336,7 +352,7 @@ def _annotate_host_memory(body, host_memory):
 
 def _launch_value(load, _host_func):
     """What the host passes for a by-value buffer at a launch: the kernel's load, on the host."""
-    return tirx.BufferLoad(load.source, list(load.indices))
+    return tensor_load(loaded(load), load.indices)
 
 
 def _by_value_in_region(_region, by_value, _buffers):
@@ -353,15 +369,16 @@ def _pass_by_value(region, by_value, pending):
     fresh = {}
 
     def replace(load):
-        i = _index(by_value, load.source)
+        source = loaded(load)
+        i = -1 if source is None else _index(by_value, source)
         if i < 0:
             return load
         if i not in fresh:
-            fresh[i] = tirx.Var(load.source.name, str(load.source.ty.dtype))
+            fresh[i] = ir.Var(source.name, str(source.ty.dtype))
             pending.append((fresh[i], load))
         return fresh[i]
 
-    return tvm_ffi.structural_map(region, (tvm.ir.TensorLoad, replace))
+    return tvm_ffi.structural_map(region, (ir.LOADS, replace))
 
 
 def _rewrite_host_func(func, pending):
@@ -370,12 +387,12 @@ def _rewrite_host_func(func, pending):
         return func
 
     def on_stmt(stmt, mutator):
-        if _is_device_region(stmt):
+        if ir.is_device_region(stmt):
             region_values = _by_value_in_region(stmt, by_value, buffers)
             return _pass_by_value(stmt, region_values, pending) if region_values else stmt
         return mutator.default_mutate(stmt)
 
-    body = tvm_ffi.structural_mutate(func.body, (tirx.Stmt, on_stmt))
+    body = tvm_ffi.structural_mutate(func.body, (ir.Stmt, on_stmt))
     body = _annotate_host_memory(body, host_memory)
     return func if body.same_as(func.body) else func.with_body(body)
 
@@ -392,7 +409,7 @@ def _launch_values(func, pending):
                 return _launch_value(load, func)
         return var
 
-    body = tvm_ffi.structural_map(func.body, (tvm.ir.Var, replace))
+    body = tvm_ffi.structural_map(func.body, (ir.Var, replace))
     return func if body.same_as(func.body) else func.with_body(body)
 
 
@@ -400,15 +417,15 @@ def HostLocalBuffers(original):
     """S1 + S2: ``original`` (TVM's SplitHostDevice) between the two halves of the rewrite."""
     pending = []
 
-    @tvm.tirx.transform.prim_func_pass(opt_level=0, name="reference_fixes.HostLocalBuffers")
+    @ir.function_pass(opt_level=0, name="reference_fixes.HostLocalBuffers")
     def before(func, _mod, _ctx):
         return _rewrite_host_func(func, pending)
 
-    @tvm.tirx.transform.prim_func_pass(opt_level=0, name="reference_fixes.HostValueLaunchArgs")
+    @ir.function_pass(opt_level=0, name="reference_fixes.HostValueLaunchArgs")
     def after(func, _mod, _ctx):
         return _launch_values(func, pending) if pending else func
 
-    return tvm.transform.Sequential([before, original, after], name="reference_fixes.S1S2")
+    return ir.Sequential([before, original, after], name="reference_fixes.S1S2")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -417,15 +434,15 @@ def HostLocalBuffers(original):
 
 def _host_device(alloc):
     """S3: (device type, device id) of an annotated allocation, or None without annotation."""
-    annotations = alloc.annotations if alloc.annotations is not None else {}
+    annotations = _annotations(alloc)
     if _DEVICE_TYPE not in annotations:
         return None
     value = annotations[_DEVICE_TYPE]
-    if not isinstance(value, int | tvm.tirx.IntImm) or int(value) != _KDLCPU:
+    if not isinstance(value, int | ir.IntImm) or int(value) != _KDLCPU:
         raise ValueError(  # a user-written annotation: a user-facing error, as in the C++
-            f"The allocation of `{alloc.buffer.name}` has the annotation {_DEVICE_TYPE}, which "
-            "can only be kDLCPU (1): host memory of a function that launches kernels on another "
-            "device"
+            f"The allocation of `{allocation(alloc)[0].name}` has the annotation {_DEVICE_TYPE}, "
+            "which can only be kDLCPU (1): host memory of a function that launches kernels on "
+            "another device"
         )
     return _KDLCPU, 0
 
@@ -434,18 +451,17 @@ def _device_args(device, lowered):
     """The (device type, device id) arguments of a relocated workspace call; ``lowered`` are
     the ones TVM's pass emitted (a None in ``device`` keeps the lowered one)."""
     return [
-        lowered[i] if value is None else tirx.const(value, "int32")
-        for i, value in enumerate(device)
+        lowered[i] if value is None else ir.const(value, "int32") for i, value in enumerate(device)
     ]
 
 
 def _stays_on_stack(buffer):
     """The CPU rule: a small constant-size global allocation is a stack allocation."""
     elements = _constant_elements(buffer)
-    dtype = tvm.runtime.DataType(str(buffer.ty.dtype))
+    dtype = tvm_ffi.dtype(str(buffer.ty.dtype))
     nbytes = (dtype.bits * dtype.lanes + 7) // 8
     return (
-        buffer.scope() == "global"
+        scope_of(buffer) == "global"
         and elements is not None
         and 0 < elements * nbytes < _MAX_STACK_ALLOCA
     )
@@ -453,23 +469,21 @@ def _stays_on_stack(buffer):
 
 def _mark(func, records):
     """Before the original pass: record each annotated allocation; the ones the CPU rule
-    keeps on the stack get disable_lower_builtin (``records``: [(buffer, device, on stack)])."""
+    keeps on the stack are handed to the pass as allocations of the CPU (``lowered_on_cpu``)
+    (``records``: [(buffer, device, on stack)])."""
 
-    def on_alloc(alloc, _mutator):
-        device = _host_device(alloc)
-        if device is None:
-            return alloc
-        annotations = dict(alloc.annotations)
-        if _DISABLE_LOWER_BUILTIN in annotations:
-            return alloc
-        stack = _stays_on_stack(alloc.buffer)
-        records.append((alloc.buffer, device, stack))
-        if not stack:
-            return alloc
-        annotations[_DISABLE_LOWER_BUILTIN] = tirx.const(1, "int32")
-        return tirx.AllocBuffer(alloc.buffer, annotations, alloc.span)
+    def on_stmt(stmt, mutator):
+        if allocation(stmt) is None:
+            return mutator.default_mutate(stmt)
+        device = _host_device(stmt)
+        if device is None or skips_lowering(_annotations(stmt)):
+            return stmt
+        buffer = allocation(stmt)[0]
+        stack = _stays_on_stack(buffer)
+        records.append((buffer, device, stack))
+        return lowered_on_cpu(stmt) if stack else stmt
 
-    body = tvm_ffi.structural_mutate(func.body, (tirx.AllocBuffer, on_alloc))
+    body = tvm_ffi.structural_mutate(func.body, (ir.Stmt, on_stmt))
     return func if body.same_as(func.body) else func.with_body(body)
 
 
@@ -482,47 +496,39 @@ def _record_of(records, buffer):
 
 def _relocate(func, records):
     """After the original pass: the workspace calls of the recorded allocations get their
-    device; the temporary disable_lower_builtin marks are removed again."""
+    device; the allocations kept on the stack lose their temporary marks again."""
 
-    def on_alloc(alloc, _mutator):
-        record = _record_of(records, alloc.buffer)
-        if record is None or not record[2]:
-            return alloc
-        annotations = dict(alloc.annotations)
-        annotations.pop(_DISABLE_LOWER_BUILTIN, None)
-        return tirx.AllocBuffer(alloc.buffer, annotations, alloc.span)
-
-    def buffer_of(call):
-        name = getattr(call.op, "name", "")
-        if name == _ALLOC_WORKSPACE:
-            return "alloc"
-        if name == _FREE_WORKSPACE:
-            data = call.args[2]
-            if isinstance(data, tvm.ir.Call) and len(data.args) == 1:
-                return data.args[0]
+    def freed(call):
+        """The buffer whose workspace ``call`` frees, or None."""
+        if getattr(call.op, "name", "") != ir.FREE_WORKSPACE:
+            return None
+        data = call.args[2]
+        if isinstance(data, ir.Call) and len(data.args) == 1:
+            return data.args[0]
         return None
 
-    def on_decl(decl, mutator):
-        record = _record_of(records, decl.buffer)
-        data = decl.data
-        if record is None or not isinstance(data, tvm.ir.Call) or buffer_of(data) != "alloc":
-            return mutator.default_mutate(decl)
-        args = [*_device_args(record[1], data.args[:2]), *data.args[2:]]
-        data = tvm.ir.Call(data.op, args, ret_ty=data.ty)
-        return tirx.DeclBuffer(decl.buffer, data=data, span=decl.span)
+    def on_stmt(stmt, mutator):
+        alloc = allocation(stmt)
+        if alloc is not None:
+            record = _record_of(records, alloc[0])
+            return left_on_cpu(stmt) if record is not None and record[2] else stmt
+        lowered = workspace_of(stmt)
+        record = None if lowered is None else _record_of(records, lowered[0])
+        if record is None:
+            return mutator.default_mutate(stmt)
+        call = lowered[1]
+        args = [*_device_args(record[1], call.args[:2]), *call.args[2:]]
+        return workspace_with(stmt, call_like(call, args))
 
     def on_call(call, mutator):
-        buffer = buffer_of(call)
-        record = None if buffer is None or isinstance(buffer, str) else _record_of(records, buffer)
+        buffer = freed(call)
+        record = None if buffer is None else _record_of(records, buffer)
         if record is None:
             return mutator.default_mutate(call)
         args = [*_device_args(record[1], call.args[:2]), call.args[2]]
-        return tvm.ir.Call(call.op, args, ret_ty=call.ty)
+        return call_like(call, args)
 
-    body = tvm_ffi.structural_mutate(
-        func.body,
-        [(tirx.AllocBuffer, on_alloc), (tirx.DeclBuffer, on_decl), (tvm.ir.Call, on_call)],
-    )
+    body = tvm_ffi.structural_mutate(func.body, [(ir.Stmt, on_stmt), (ir.Call, on_call)])
     return func if body.same_as(func.body) else func.with_body(body)
 
 
@@ -538,7 +544,7 @@ def _is_host_func(func):
 def _map_host_funcs(mod, fn):
     updates = {}
     for gvar, func in mod.functions.items():
-        if isinstance(func, tirx.PrimFunc) and _is_host_func(func):
+        if isinstance(func, ir.PrimFunc) and _is_host_func(func):
             new = fn(gvar, func)
             if not new.same_as(func):
                 updates[gvar] = new
@@ -552,7 +558,7 @@ def _map_host_funcs(mod, fn):
 
 def _wrap_lower_tvm_builtin(original):
     def LowerTVMBuiltin():
-        @tvm.transform.module_pass(opt_level=0, name="reference_fixes.LowerTVMBuiltin")
+        @ir.module_pass(opt_level=0, name="reference_fixes.LowerTVMBuiltin")
         def _lower(mod, _ctx):
             records = {}
             mod = _map_host_funcs(mod, lambda g, f: _mark(f, records.setdefault(g, [])))
@@ -584,15 +590,15 @@ _WRAPPERS = {
 
 
 def _installed(name):
-    return getattr(getattr(tvm.tirx.transform, name), "__wrapped__", None) is not None
+    return getattr(getattr(ir.transform, name), "__wrapped__", None) is not None
 
 
 def install():
-    """Install S1-S3 in ``tvm.tirx.transform``; return the undo function.
+    """Install S1-S3 in the line's ``tirx.transform``; return the undo function.
 
     Installing twice is a no-op whose undo does nothing (the first undo removes the fix).
     """
-    transform = tvm.tirx.transform
+    transform = ir.transform
     if all(_installed(name) for name in _WRAPPERS):
         return lambda: None
     saved = {name: getattr(transform, name) for name in _WRAPPERS}
@@ -609,7 +615,7 @@ def install():
 @contextlib.contextmanager
 def unfixed():
     """Temporarily run with TVM's own passes, whether or not the fix is installed."""
-    transform = tvm.tirx.transform
+    transform = ir.transform
     current = {name: getattr(transform, name) for name in _WRAPPERS}
     for name, func in current.items():
         while getattr(func, "__wrapped__", None) is not None:

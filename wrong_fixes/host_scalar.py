@@ -18,14 +18,12 @@
 
 Each replaces one step of the reference fix (S1 classification and S2 by-value launch in
 SplitHostDevice, S3 in LowerTVMBuiltin) and then installs it as usual; ``s3-missing``
-installs the SplitHostDevice half only.
+installs the SplitHostDevice half only. Like the reference fix, they are written once for both
+TVM lines (reference_fixes/_line.py).
 """
 
-import tvm_ffi
-
-import tvm
 from reference_fixes import host_scalar as fix
-from tvm import tirx
+from reference_fixes._line import ir, loaded, stored, walk
 from wrong_fixes import patched_install
 
 WRONG_FIXES = {
@@ -51,10 +49,16 @@ WRONG_FIXES = {
 }
 
 
+def _op_name(node):
+    return getattr(getattr(node, "op", None), "name", "") if isinstance(node, ir.Call) else ""
+
+
 def _data_views_only(ptr, tracked):
-    """The first patch's views: ``c.data`` of a tracked buffer, nothing else."""
-    name = getattr(getattr(ptr, "op", None), "name", "")
-    if isinstance(ptr, tvm.ir.Call) and name == "tirx.buffer_data":
+    """The first patch's views: ``c.data`` of a tracked buffer, nothing else (on tvm-tirx a
+    view is ``decl_tensor(c.data)``, where ``c.data`` is ``tensor_data_ptr(c)``)."""
+    if _op_name(ptr) == "tirx.decl_tensor":
+        ptr = ptr.args[0]
+    if _op_name(ptr) in ("tirx.buffer_data", "tirx.tensor_data_ptr"):
         return fix._index(tracked, ptr.args[0])
     return -1
 
@@ -64,23 +68,23 @@ def _stores(func, cell):
     values = []
 
     def visit(node):
-        if isinstance(node, tirx.BufferStore) and node.buffer.same_as(cell):
+        if isinstance(node, ir.Store) and stored(node).same_as(cell):
             values.append(node.value)
 
-    tvm_ffi.structural_walk(func.body, visit, order="pre")
+    walk(func.body, visit, order="pre")
     return values
 
 
 def _zero(load, _func):
-    return tirx.const(0, str(load.source.ty.dtype))
+    return ir.const(0, str(loaded(load).ty.dtype))
 
 
 def _first_value(load, func):
-    return _stores(func, load.source)[0]
+    return _stores(func, loaded(load))[0]
 
 
 def _last_value(load, func):
-    return _stores(func, load.source)[-1]
+    return _stores(func, loaded(load))[-1]
 
 
 def _read_only_in_region(region, _by_value, buffers):
@@ -95,7 +99,7 @@ def _read_only_in_region(region, _by_value, buffers):
 
 
 def _address_is_read(node):
-    if isinstance(node, tvm.ir.Call):
+    if isinstance(node, ir.Call):
         return None
     return _correct_kernel_use(node)
 
@@ -166,7 +170,7 @@ def install(name):
         raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
     uninstall = patched_install(fix, _PATCHES.get(name, {}))
     if name in _HALVES:  # undone by the reference fix's own uninstall
-        transform = tvm.tirx.transform
+        transform = ir.transform
         for pass_name in fix._WRAPPERS:
             if pass_name != _HALVES[name]:
                 setattr(transform, pass_name, getattr(transform, pass_name).__wrapped__)
