@@ -99,6 +99,67 @@ def test_cuda_plain_host_scalar(run):
     _check_host_scalar(main, run)
 
 
+def _kernel_pointer_params(lib):
+    """{kernel name: its pointer parameters} of the generated cuda source"""
+    source = lib.mod.imports[0].inspect_source()
+    kernels = re.findall(r"__global__ void __launch_bounds__\(\d+\) (\w+)\(([^)]*)\)", source)
+    return {name: re.findall(r"\* __restrict__ (\w+)", params) for name, params in kernels}
+
+
+def test_cuda_local_cell_of_kernels_stays_on_device():
+    """A local cell that only kernels use, one writing it, is device memory passed by pointer"""
+
+    @T.function
+    def main(A: T.Tensor((8,), "float32")):
+        T.func_attr({"tirx.noalias": True})
+        c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+        with T.launch_thread("threadIdx.x", 8) as i:
+            c[0] = A[i]
+        with T.launch_thread("threadIdx.x", 8) as i:
+            A[i] = c[0]
+
+    lib = _compile(main)
+    params = _kernel_pointer_params(lib)
+    assert params == {"main_kernel": ["A_ptr", "c_ptr"], "main_kernel_1": ["A_ptr", "c_ptr"]}
+    ll = lib.mod.inspect_source("ll")
+    assert set(re.findall(r"call ptr %\S+\(i32 (\d+), ", ll)) == {"2"}
+
+
+@T.function
+def _kernel_stores_into_host_cell(A: T.Tensor((8,), "float32")):
+    T.func_attr({"tirx.noalias": True})
+    c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+    c[0] = T.float32(0.0)
+    with T.launch_thread("threadIdx.x", 8) as i:
+        c[0] = A[i]
+
+
+@T.function
+def _kernel_takes_address_of_host_cell(A: T.Tensor((8,), "float32")):
+    T.func_attr({"tirx.noalias": True})
+    c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+    c[0] = T.float32(0.0)
+    with T.launch_thread("threadIdx.x", 8) as i:
+        A[i] = T.call_extern("load", T.address_of(c[0]), ty=T.float32)
+
+
+@pytest.mark.xfail(
+    strict=True, raises=pytest.fail.Exception, reason="host-level scalar passed by pointer"
+)
+@pytest.mark.parametrize(
+    "func, use",
+    [
+        (_kernel_stores_into_host_cell, "stores into `c`"),
+        (_kernel_takes_address_of_host_cell, "takes the address of `c`"),
+    ],
+    ids=["store", "address"],
+)
+def test_cuda_kernel_needing_host_cell_is_rejected(func, use):
+    """Compiling a kernel that writes or addresses a host-level cell is an error"""
+    with pytest.raises(ValueError, match=f"A kernel {use}.*T.let"):
+        _compile(func)
+
+
 def _check_kernel_scalar_param(func, dtype, x, expected, param_ctype, run):
     """The kernel's scalar parameter after ``C_ptr`` has C type ``param_ctype``; on a GPU,
     ``main(B, C, x)`` with ``B = arange(8)`` gives ``expected``"""

@@ -59,7 +59,10 @@ def test_allocation_is_workspace_of_its_device(device, scope):
 
 
 @pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar on the device")
-def test_host_memory_allocation_is_cpu_workspace():
+@pytest.mark.parametrize(
+    "scope, extent", [("local", 1), ("global", 1024)], ids=["local-cell", "global-4KiB"]
+)
+def test_host_memory_allocation_is_cpu_workspace(scope, extent):
     """An allocation annotated device_type=kDLCPU is a CPU workspace of device 0 in cuda code"""
 
     @T.ir_module
@@ -69,7 +72,7 @@ def test_host_memory_allocation_is_cpu_workspace():
             T.func_attr({"target": T.target("llvm")})
             with T.device_context(2, dev_id):
                 c = T.alloc_tensor(
-                    ty_args=[T.Tensor((1,), T.float32, scope="local")],
+                    ty_args=[T.Tensor((extent,), T.float32, scope=scope)],
                     annotations={"device_type": 1},
                 )
                 c[0] = T.float32(0.0)
@@ -80,8 +83,8 @@ def test_host_memory_allocation_is_cpu_workspace():
         def main(dev_id: T.int32):
             T.func_attr({"target": T.target("llvm")})
             c = T.decl_tensor(
-                T.alloc_workspace(1, 0, T.uint64(4), 2, 32, ty=T.Ptr(T.float32, "local")),
-                ty_args=[T.Tensor((1,), T.float32, scope="local")],
+                T.alloc_workspace(1, 0, T.uint64(4 * extent), 2, 32, ty=T.Ptr(T.float32, scope)),
+                ty_args=[T.Tensor((extent,), T.float32, scope=scope)],
             )
             if T.isnullptr(c.data):
                 T.throw_last_error(ty=T.int32)
@@ -91,6 +94,56 @@ def test_host_memory_allocation_is_cpu_workspace():
 
     After = tvm_tirx.tirx.transform.LowerTVMBuiltin()(Before)
     tvm_tirx.ir.assert_structural_equal(After, Expected)
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar on the device")
+def test_small_global_host_memory_stays_on_stack():
+    """A small global allocation annotated device_type=kDLCPU stays on the stack in cuda code"""
+
+    @T.ir_module
+    class Before:
+        @T.function
+        def main(dev_id: T.int32):
+            T.func_attr({"target": T.target("llvm")})
+            with T.device_context(2, dev_id):
+                c = T.alloc_tensor(
+                    ty_args=[T.Tensor((1,), T.float32)], annotations={"device_type": 1}
+                )
+                c[0] = T.float32(0.0)
+
+    @T.ir_module
+    class Expected:
+        @T.function
+        def main(dev_id: T.int32):
+            T.func_attr({"target": T.target("llvm")})
+            c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32)], annotations={"device_type": 1})
+            c[0] = T.float32(0.0)
+
+    After = tvm_tirx.tirx.transform.LowerTVMBuiltin()(Before)
+    tvm_tirx.ir.assert_structural_equal(After, Expected)
+
+
+@pytest.mark.xfail(
+    strict=True, raises=pytest.fail.Exception, reason="host-level scalar on the device"
+)
+@pytest.mark.parametrize("device_type", [2, "cpu"], ids=["cuda", "not-an-integer"])
+def test_allocation_annotated_with_another_device_is_rejected(device_type):
+    """An allocation annotated with anything but kDLCPU (host memory) is a user error"""
+
+    @T.ir_module
+    class Before:
+        @T.function
+        def main(dev_id: T.int32):
+            T.func_attr({"target": T.target("llvm")})
+            with T.device_context(2, dev_id):
+                c = T.alloc_tensor(
+                    ty_args=[T.Tensor((1,), T.float32, scope="local")],
+                    annotations={"device_type": device_type},
+                )
+                c[0] = T.float32(0.0)
+
+    with pytest.raises(ValueError, match="can only be kDLCPU"):
+        tvm_tirx.tirx.transform.LowerTVMBuiltin()(Before)
 
 
 if __name__ == "__main__":

@@ -159,6 +159,156 @@ def test_local_cell_of_kernels_passed_by_pointer():
     tvm_tirx.ir.assert_structural_equal(After, Expected)
 
 
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
+def test_host_cell_passed_with_its_value_at_each_launch():
+    """Each launch passes the value a host cell holds at that launch"""
+
+    @T.ir_module
+    class Before:
+        @T.function
+        def main(A: T.Tensor((8,), "float32"), B: T.Tensor((8,), "float32"), x: T.float32):
+            T.func_attr({"target": _cuda_target()})
+            c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            c[0] = x
+            with T.launch_thread("threadIdx.x", 8) as i:
+                A[i] = c[0]
+            c[0] = c[0] * T.float32(2.0)
+            with T.launch_thread("threadIdx.x", 8) as i:
+                B[i] = c[0]
+
+    @T.ir_module
+    class Expected:
+        @T.function
+        def main(A: T.Tensor((8,), "float32"), B: T.Tensor((8,), "float32"), x: T.float32):
+            T.func_attr({"target": _cuda_target()})
+            c = T.alloc_tensor(
+                ty_args=[T.Tensor((1,), T.float32, scope="local")], annotations={"device_type": 1}
+            )
+            c[0] = x
+            T.call_ffi_kernel("main_kernel", A.data, c[0], 8, launch_params=["threadIdx.x"])
+            c[0] = c[0] * T.float32(2.0)
+            T.call_ffi_kernel("main_kernel_1", B.data, c[0], 8, launch_params=["threadIdx.x"])
+
+        @T.function
+        def main_kernel(A_ptr: T.Ptr(T.float32), c: T.float32):
+            T.func_attr(_cuda_kernel_attrs())
+            A = T.decl_tensor(A_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                A[i] = c
+
+        @T.function
+        def main_kernel_1(B_ptr: T.Ptr(T.float32), c: T.float32):
+            T.func_attr(_cuda_kernel_attrs())
+            B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                B[i] = c
+
+    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
+    tvm_tirx.ir.assert_structural_equal(After, Expected)
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar on the device")
+@pytest.mark.parametrize("size", [4, 256, 4096, None], ids=["16B", "1KiB", "16KiB", "symbolic"])
+def test_host_arrays_are_host_memory(size):
+    """A local tensor that only the host code uses is host memory, whatever its size"""
+
+    @T.ir_module
+    class Before:
+        @T.function
+        def main(n: T.int32):
+            T.func_attr({"target": _cuda_target()})
+            y = T.alloc_tensor(
+                ty_args=[T.Tensor((n if size is None else size,), T.float32, scope="local")]
+            )
+            g = T.alloc_tensor(ty_args=[T.Tensor((4,), T.float32)])
+            y[0] = T.float32(1.5)
+            T.call_packed("fill", g.data, y[0])
+
+    @T.ir_module
+    class Expected:
+        @T.function
+        def main(n: T.int32):
+            T.func_attr({"target": _cuda_target()})
+            y = T.alloc_tensor(
+                ty_args=[T.Tensor((n if size is None else size,), T.float32, scope="local")],
+                annotations={"device_type": 1},
+            )
+            g = T.alloc_tensor(ty_args=[T.Tensor((4,), T.float32)])
+            y[0] = T.float32(1.5)
+            T.call_packed("fill", g.data, y[0])
+
+    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
+    tvm_tirx.ir.assert_structural_equal(After, Expected)
+
+
+@T.function
+def _kernel_stores_into_cell(A: T.Tensor((8,), "float32")):
+    T.func_attr({"target": _cuda_target()})
+    c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+    c[0] = T.float32(0.0)
+    with T.launch_thread("threadIdx.x", 8) as i:
+        c[0] = A[i]
+
+
+@T.function
+def _kernel_takes_address_of_cell(A: T.Tensor((8,), "float32")):
+    T.func_attr({"target": _cuda_target()})
+    c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+    c[0] = T.float32(0.0)
+    with T.launch_thread("threadIdx.x", 8) as i:
+        A[i] = T.call_extern("load", T.address_of(c[0]), ty=T.float32)
+
+
+@T.function
+def _kernel_indexes_host_array(A: T.Tensor((8,), "float32")):
+    T.func_attr({"target": _cuda_target()})
+    x = T.alloc_tensor(ty_args=[T.Tensor((8,), T.float32, scope="local")])
+    x[0] = T.float32(0.0)
+    with T.launch_thread("threadIdx.x", 8) as i:
+        A[i] = x[i]
+
+
+@T.function
+def _kernel_reads_address_of_view(A: T.Tensor((8,), "float32")):
+    T.func_attr({"target": _cuda_target()})
+    c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+    c[0] = T.float32(0.0)
+    v = T.decl_tensor(T.address_of(c[0]), ty_args=[T.Tensor((1,), T.float32, scope="local")])
+    with T.launch_thread("threadIdx.x", 8) as i:
+        A[i] = v[0]
+
+
+@T.function
+def _kernel_reads_view_of_bound_pointer(A: T.Tensor((8,), "float32")):
+    T.func_attr({"target": _cuda_target()})
+    c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+    c[0] = T.float32(0.0)
+    p: T.let[T.Ptr(T.float32, "local")] = c.data
+    v = T.decl_tensor(p, ty_args=[T.Tensor((1,), T.float32, scope="local")])
+    with T.launch_thread("threadIdx.x", 8) as i:
+        A[i] = v[0]
+
+
+@pytest.mark.xfail(
+    strict=True, raises=pytest.fail.Exception, reason="host-level scalar passed by pointer"
+)
+@pytest.mark.parametrize(
+    "func, use",
+    [
+        (_kernel_stores_into_cell, "stores into `c`"),
+        (_kernel_takes_address_of_cell, "takes the address of `c`"),
+        (_kernel_indexes_host_array, "loads an element of `x`"),
+        (_kernel_reads_address_of_view, "uses a view of `c`"),
+        (_kernel_reads_view_of_bound_pointer, "uses a view of `c`"),
+    ],
+    ids=["store", "address", "index", "address_of-view", "bound-pointer-view"],
+)
+def test_kernel_needing_host_memory_is_rejected(func, use):
+    """A kernel that writes, addresses, indexes or views host memory in any form is an error"""
+    with pytest.raises(ValueError, match=f"A kernel {use}.*T.let"):
+        tvm_tirx.tirx.transform.SplitHostDevice()(tvm_tirx.ir.IRModule({"main": func}))
+
+
 @pytest.mark.xfail(strict=True, raises=ValueError, reason="narrow kernel scalar parameter")
 @pytest.mark.parametrize("narrow, wide", NARROW_TO_WIDE)
 def test_narrow_kernel_scalar_widened_to_32_bits(narrow, wide):
