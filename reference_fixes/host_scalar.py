@@ -63,7 +63,19 @@ S3  src/tirx/transform/lower_tvm_builtin.cc: an AllocBuffer annotated ``device_t
 
 Both pipelines of ``tvm.tirx.compilation_pipeline`` and the s_tir one (and their
 ``finalize_host_passes``) look the pass constructors up on ``tvm.tirx.transform`` each time
-they run, so ``tvm.compile`` and ``tvm.tirx.build`` use the wrapped passes. ``install()``
+they run, so ``tvm.compile`` and ``tvm.tirx.build`` use the wrapped passes.
+
+The same fix holds on apache/tvm-tirx (module ``tvm_tirx``, whose ``tirx_pipeline`` and
+``finalize_host_passes`` look the passes up on ``tvm_tirx.tirx.transform`` the same way): the
+code below is written once against ``reference_fixes/_line.py``. There a cell is
+``Bind(c, alloc_tensor(...))`` with the annotation in the call's ``attrs`` (printed
+``attrs={"device_type": 1}``), kernels are ``launch_thread`` / ``device_scope`` regions, views
+are ``Bind(v, decl_tensor(...))``, and the lowered workspace is
+``Bind(c, decl_tensor(alloc_workspace(...)))`` freed by ``free_workspace``. tvm-tirx's
+LowerTVMBuiltin (``BuiltinLower::MutateAllocTensor``) has no ``disable_lower_builtin``: an
+annotated allocation the CPU rule keeps on the stack is handed to it inside
+``T.device_context(1, 0)``, which it lowers as kDLCPU (stack) and dissolves; the C++ port
+makes the same decision in ``MutateAllocTensor`` from the annotation. ``install()``
 returns the undo function (installing twice is a no-op); ``unfixed()`` is a context manager
 that runs TVM's own passes meanwhile, for no-regression comparisons.
 """
