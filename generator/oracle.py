@@ -434,17 +434,3 @@ def _host_function(mod):
         if gv.name_hint == "main":
             return func
     return None
-
-
-def _param_buffers(host):
-    """{parameter name: (shape, dtype)} of the host function's tensor parameters."""
-    out = {}
-    for line in host.script().splitlines():
-        m = re.search(r"def main\((.*)\)", line)
-        if not m:
-            continue
-        for name, shape, dtype in re.findall(
-            r"(\w+): T\.(?:Buffer|Tensor)\(\((\d+),\), (?:\"|T\.)?(\w+)\"?\)", m.group(1)
-        ):
-            out[name] = ((int(shape),), dtype)
-    return out

@@ -174,7 +174,18 @@ def _quiet(fn, *args):
             os.close(saved)
 
 
-def run(line, seed_value, budget, max_programs, reference_fixes, relax=True, targets=P.TARGETS):
+def run(
+    line,
+    seed_value,
+    budget,
+    max_programs,
+    reference_fixes,
+    relax=True,
+    targets=P.TARGETS,
+    state_file=None,
+    start_at=0,
+    carried=None,
+):
     if reference_fixes:
         import reference_fixes as fixes
 
@@ -186,6 +197,35 @@ def run(line, seed_value, budget, max_programs, reference_fixes, relax=True, tar
     parse_errors = {}
     oracle_errors = {}
     state = {"programs": 0, "unjudged_c": 0, "stop": None}
+    if carried:  # what an earlier worker of this campaign found before it crashed
+        stats, classes = carried["stats"], carried["classes"]
+        parse_errors, oracle_errors = carried["generator_parse_errors"], carried["oracle_errors"]
+        state["unjudged_c"] = carried["unjudged_c"]
+
+    def result():
+        return {
+            "line": line,
+            "version": oracle.L.version,
+            "reference_fixes": bool(reference_fixes),
+            "seed": seed_value,
+            "programs": state["programs"],
+            "seconds": round(time.monotonic() - start + (carried or {}).get("seconds", 0), 1),
+            "stopped_by": state["stop"],
+            "unjudged_c": state["unjudged_c"],
+            "stats": stats,
+            "classes": classes,
+            "generator_parse_errors": parse_errors,
+            "oracle_errors": oracle_errors,
+        }
+
+    index = {"next": 0}
+
+    def save(current=None):
+        if state_file:
+            snapshot = result()
+            snapshot["current"] = current
+            with open(state_file, "w") as f:
+                json.dump(snapshot, f)
 
     def out_of_budget():
         if state["programs"] >= max_programs:
@@ -251,7 +291,12 @@ def run(line, seed_value, budget, max_programs, reference_fixes, relax=True, tar
         def one(case):
             if out_of_budget():
                 return
+            index["next"] += 1
+            if index["next"] <= start_at:  # judged (or crashed) in an earlier worker
+                state["programs"] += 1
+                return
             text_of = RC.render if kind == "relax" else (lambda p: P.render(p, line))
+            save({"index": index["next"], "kind": kind, "text": text_of(case)})
             try:
                 if kind == "relax":
                     verdict = _quiet(RC.judge, case, Verdict())
@@ -264,20 +309,8 @@ def run(line, seed_value, budget, max_programs, reference_fixes, relax=True, tar
 
         one()
         batch += 1
-    return {
-        "line": line,
-        "version": oracle.L.version,
-        "reference_fixes": bool(reference_fixes),
-        "seed": seed_value,
-        "programs": state["programs"],
-        "seconds": round(time.monotonic() - start, 1),
-        "stopped_by": state["stop"],
-        "unjudged_c": state["unjudged_c"],
-        "stats": stats,
-        "classes": classes,
-        "generator_parse_errors": parse_errors,
-        "oracle_errors": oracle_errors,
-    }
+    save()
+    return result()
 
 
 def main(argv=None):
@@ -288,7 +321,14 @@ def main(argv=None):
     parser.add_argument("--programs", type=int, default=10**9)
     parser.add_argument("--reference-fixes", action="store_true")
     parser.add_argument("--no-relax", action="store_true")
+    parser.add_argument("--state")
+    parser.add_argument("--start-at", type=int, default=0)
+    parser.add_argument("--carried")
     args = parser.parse_args(argv)
+    carried = None
+    if args.carried:
+        with open(args.carried) as f:
+            carried = json.load(f)
     result = run(
         args.line,
         args.seed,
@@ -296,6 +336,9 @@ def main(argv=None):
         args.programs,
         args.reference_fixes,
         relax=not args.no_relax,
+        state_file=args.state,
+        start_at=args.start_at,
+        carried=carried,
     )
     print(json.dumps(result))
     return 0

@@ -108,6 +108,48 @@ def parse_args(argv):
 
 
 def run_line(line, args):
+    """Run the line's worker; a worker that crashes (a signal) is restarted after the program
+    it died on, which becomes a class of its own (clause (d): a crash is never a diagnostic)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        state, carried = Path(tmp) / "state.json", Path(tmp) / "carried.json"
+        start_at, spent, restarts = 0, 0.0, 0
+        while True:
+            rc, out, tail = _worker(
+                line, args, state, carried if start_at else None, start_at, args.budget - spent
+            )
+            if rc == 0 and out.strip():
+                return json.loads(out.strip().splitlines()[-1])
+            if not state.exists() or restarts >= 20:
+                return {"line": line, "error": f"worker exited {rc}: {' / '.join(tail)[-300:]}"}
+            snap = json.loads(state.read_text())
+            current = snap.pop("current", None) or {}
+            if not current:
+                return {"line": line, "error": f"worker exited {rc} between programs"}
+            key = f"d:crash:signal-{-rc}:{current['kind']}" if rc < 0 else f"d:crash:exit-{rc}"
+            cls = snap["classes"].setdefault(
+                key,
+                {
+                    "clause": "d",
+                    "count": 0,
+                    "first_program": current["index"],
+                    "message": f"the process died (exit status {rc}) judging this program "
+                    "(not minimized)",
+                    "reproducer": current["text"],
+                },
+            )
+            cls["count"] += 1
+            snap["stats"]["d"]["tried"] += 1
+            snap["stats"]["d"]["violations"] += 1
+            carried.write_text(json.dumps(snap))
+            start_at, spent, restarts = current["index"], snap["seconds"], restarts + 1
+            if spent >= args.budget:
+                snap.update(stopped_by=f"budget of {args.budget:.0f} s", programs=start_at)
+                return snap
+
+
+def _worker(line, args, state, carried, start_at, budget):
     py = args.python or str(PYTHONS[line])
     cmd = [
         py,
@@ -118,8 +160,14 @@ def run_line(line, args):
         "--seed",
         str(args.seed),
         "--budget",
-        str(args.budget),
+        str(max(budget, 0.0)),
+        "--state",
+        str(state),
+        "--start-at",
+        str(start_at),
     ]
+    if carried is not None:
+        cmd += ["--carried", str(carried)]
     if args.programs is not None:
         cmd += ["--programs", str(args.programs)]
     if args.reference_fixes:
@@ -145,10 +193,7 @@ def run_line(line, args):
     out = proc.stdout.read()
     proc.wait()
     print(file=sys.stderr)
-    if proc.returncode != 0 or not out.strip():
-        last = " / ".join(tail)[-300:]
-        return {"line": line, "error": f"worker exited {proc.returncode}: {last}"}
-    return json.loads(out.strip().splitlines()[-1])
+    return proc.returncode, out, tail
 
 
 def _bar(info, total, budget):
@@ -161,6 +206,16 @@ def _bar(info, total, budget):
         f"|{'#' * filled}{'.' * (30 - filled)}| {info['progress']} programs, "
         f"{info['classes']} classes, {info['elapsed']:.0f} s"
     )
+
+
+def known_reason(key, known):
+    """The reason ``key`` is known: an exact entry, or an entry ending in ``*`` (a prefix)."""
+    if key in known:
+        return known[key]
+    for entry, reason in known.items():
+        if entry.endswith("*") and key.startswith(entry[:-1]):
+            return reason
+    return None
 
 
 def report(results, args, known):
@@ -189,11 +244,12 @@ def report(results, args, known):
             out.append(f"| ({c}) | {what} | {s['tried']} | {s['violations']} | {n} |")
         out.append("")
         for key, k in sorted(r["classes"].items(), key=lambda kv: kv[0]):
-            tag = "known" if key in known else "NEW"
+            reason = known_reason(key, known)
+            tag = "known" if reason else "NEW"
             out.append(f"### ({k['clause']}) `{key}` [{tag}]")
             out.append("")
-            if key in known:
-                out.append(f"Known: {known[key]}")
+            if reason:
+                out.append(f"Known: {reason}")
                 out.append("")
             out.append(
                 f"{k['count']} programs; first at program {k['first_program']}. {k['message']}"
@@ -239,7 +295,9 @@ def main(argv=None):
         Path(args.report).write_text(text)
     else:
         sys.stdout.write(text)
-    new = sorted({k for r in results for k in r.get("classes", {}) if k not in known})
+    new = sorted(
+        {k for r in results for k in r.get("classes", {}) if known_reason(k, known) is None}
+    )
     failed = [r["line"] for r in results if "error" in r]
     if failed:
         print(f"campaign: worker failed on {', '.join(failed)}", file=sys.stderr)
