@@ -258,6 +258,18 @@ else:
         return False
 
 
+# the devices whose kernels a device runtime launches: kDLCUDA, kDLOpenCL, kDLVulkan, kDLMetal,
+# kDLROCM, kDLWebGPU (the same DLDeviceType codes on both lines)
+DEVICE_RUNTIMES = (2, 4, 7, 8, 10, 15)
+
+
+def launched_by_device_runtime(target):
+    """Whether the kernels of ``target`` (a device target) are launched through a device
+    runtime: they work on memory of their own and get their scalars packed by the runtime
+    (IsLaunchedByDeviceRuntime in the C++ patches). CPU, ext_dev, Hexagon, ... are not."""
+    return int(target.get_target_device_type()) in DEVICE_RUNTIMES
+
+
 def _is_call_of(node, op_name):
     return isinstance(node, ir.Call) and isinstance(node.op, ir.Op) and node.op.name == op_name
 

@@ -25,8 +25,10 @@ for (patches/0002) decides where these buffers live in SplitHostDevice, which se
 code and every kernel of a function, and LowerTVMBuiltin follows the decision:
 
 S1  src/tirx/transform/split_host_device.cc, ``HostLocalBuffers::Classify``: for a function
-    whose target has a host and a non-CPU device, each ``local`` AllocBuffer of the host code
-    is classified over the whole function (one kernel may write what another reads):
+    whose target has a host and a device whose kernels a device runtime launches (CUDA, ROCm,
+    OpenCL, Vulkan, Metal, WebGPU: ``IsLaunchedByDeviceRuntime``), each ``local`` AllocBuffer
+    of the host code is classified over the whole function (one kernel may write what another
+    reads):
 
     * no kernel uses it: host memory;
     * the host code uses it and kernels only load its single element (a one-element buffer of
@@ -91,6 +93,7 @@ from reference_fixes._line import (
     allocation_with,
     call_like,
     ir,
+    launched_by_device_runtime,
     left_on_cpu,
     loaded,
     lowered_on_cpu,
@@ -133,13 +136,9 @@ def _annotations(alloc):
 
 
 def _has_host(func):
-    """A function that runs on a host and launches on another (non-CPU) device."""
+    """A function that runs on a host and launches its kernels through a device runtime."""
     target = func.attrs.get("target") if func.attrs is not None else None
-    return (
-        target is not None
-        and target.host is not None
-        and target.get_target_device_type() != _KDLCPU
-    )
+    return target is not None and target.host is not None and launched_by_device_runtime(target)
 
 
 # ---------------------------------------------------------------------------------------------

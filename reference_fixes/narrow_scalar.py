@@ -69,10 +69,8 @@ import contextlib
 
 import tvm_ffi
 
-from reference_fixes._line import call_like, function_like, ir
+from reference_fixes._line import call_like, function_like, ir, launched_by_device_runtime
 
-# kDLCUDA, kDLOpenCL, kDLVulkan, kDLMetal, kDLROCM, kDLWebGPU: kernels launched by a runtime
-_DEVICE_RUNTIMES = (2, 4, 7, 8, 10, 15)
 _DEVICE_KERNEL_LAUNCH = 2  # CallingConv::kDeviceKernelLaunch
 _KERNEL_CALLS = ("tirx.call_ffi_kernel", "tirx.call_extern")
 _INT, _UINT, _FLOAT, _BFLOAT, _BOOL = 0, 1, 2, 4, 6  # DLDataTypeCode
@@ -99,7 +97,7 @@ def _launched_by_runtime(kernel):
     target = kernel.attrs.get("target") if kernel.attrs is not None else None
     if target is None:
         return False
-    return int(target.get_target_device_type()) in _DEVICE_RUNTIMES
+    return launched_by_device_runtime(target)
 
 
 def _launched_from_host(gvar, func, known):

@@ -23,7 +23,7 @@ TVM lines (reference_fixes/_line.py).
 """
 
 from reference_fixes import host_scalar as fix
-from reference_fixes._line import ir, loaded, stored, walk
+from reference_fixes._line import WalkResult, allocation, ir, loaded, stored, walk
 from wrong_fixes import patched_install
 
 WRONG_FIXES = {
@@ -46,6 +46,12 @@ WRONG_FIXES = {
     "s3-enclosing-device-id": "S3 keeps the function's device id for the CPU workspace",
     "views-of-data-only": "only decl_buffer views over c.data are views: a view at "
     "address_of(c[0]) or over a pointer bound to c.data gives the kernel a host pointer",
+    "first-region-only": "S2 rewrites the first device region only: a later kernel reading the "
+    "cell loads it through a pointer to host memory",
+    "top-level-cells-only": "S1 classifies the cells allocated at the top of the host code only: "
+    "a cell allocated inside a host for or if stays on the device",
+    "not-cpu-predicate": "every device but the CPU counts as launched by a device runtime "
+    "(ext_dev and Hexagon kernels, called as functions, get their cells classified too)",
 }
 
 
@@ -136,6 +142,39 @@ def _enclosing_device_id(alloc):
     return None if device is None else (device[0], None)
 
 
+_first_regions = {}  # id(by_value list of a function) -> that list, once its first region is done
+
+
+def _first_region_only(region, by_value, buffers):
+    if _first_regions.get(id(by_value)) is by_value:
+        return []
+    _first_regions[id(by_value)] = by_value
+    return by_value
+
+
+_HOST_CONTROL_FLOW = ("For", "While", "IfThenElse", "If")  # both lines' node names
+
+
+def _top_level_cells(body):
+    """The candidates allocated outside every device region and every host for / if."""
+    found = []
+
+    def visit(node):
+        if ir.is_device_region(node) or type(node).__name__ in _HOST_CONTROL_FLOW:
+            return WalkResult.SKIP
+        if allocation(node) is not None and fix._is_candidate(node):
+            found.append(allocation(node)[0])
+        return None
+
+    walk(body, visit, order="pre")
+    return found
+
+
+def _not_cpu(func):
+    target = func.attrs.get("target") if func.attrs is not None else None
+    return target is not None and target.host is not None and target.get_target_device_type() != 1
+
+
 _correct_kernel_use = fix._kernel_use
 _correct_host_device = fix._host_device
 
@@ -151,6 +190,9 @@ _PATCHES = {
     "s2-only": {"_annotate_host_memory": _no_annotation},
     "s3-enclosing-device-id": {"_host_device": _enclosing_device_id},
     "views-of-data-only": {"_points_into": _data_views_only},
+    "first-region-only": {"_by_value_in_region": _first_region_only},
+    "top-level-cells-only": {"_host_local_buffers": _top_level_cells},
+    "not-cpu-predicate": {"_has_host": _not_cpu},
 }
 for _name in (
     "reject-stores-only",
