@@ -49,6 +49,9 @@ from bug_reports import BUG_REPORTS, report_of  # noqa: E402
 
 # upstream test trees: apache/tvm's (tests/python) and apache/tvm-tirx's (tvm-tirx/tests/python)
 UPSTREAM_TESTS = (ROOT / "tests" / "python", ROOT / "tvm-tirx" / "tests" / "python")
+# the tests of this repository's tools: marked ``tools``; those whose verdict depends on the
+# fixes a run installs are also marked ``both_ways`` (scripts/test.sh runs the rest once)
+TOOLS_TESTS = ROOT / "tests" / "tools"
 CRASH_SKIP = (
     "GPU bug test of an unfixed TVM: would crash the test process; "
     "its child-process twin in tests/proof runs instead"
@@ -195,6 +198,8 @@ def pytest_collection_modifyitems(config, items):
     expect = config._tvm_bug_expect_fixed
     problems = []
     for item in items:
+        if TOOLS_TESTS in Path(str(item.path)).resolve().parents:
+            item.add_marker("tools")
         upstream = any(root in Path(str(item.path)).resolve().parents for root in UPSTREAM_TESTS)
         marks = {mark.name for mark in item.iter_markers()}
         kept, crashes = [], False

@@ -25,6 +25,7 @@ export_to_tvm.py merges them into TVM's files).
 """
 
 import ast
+import functools
 import re
 import subprocess
 import sys
@@ -144,8 +145,11 @@ def formatted(text):
     return proc.stdout
 
 
+@functools.lru_cache(maxsize=64)
 def _exported(text, spec):
-    """One of our files as the export writes it into the patches' tree (TVM main of 2026-08)."""
+    """One of our files as the export writes it into the patches' tree (TVM main of 2026-08);
+    once per process for each file and selection (every check of a patch exports the same
+    files)."""
     return formatted(adapt_launch(drop_bug_xfails(select_names(text, spec) if spec else text)))
 
 

@@ -248,9 +248,16 @@ def _module_kernel(dtype, device):
     return after["kernel"], after["main"]
 
 
-@pytest.mark.parametrize("device", GPU_TARGETS)
+# every dtype on cuda, and a narrow and a wide one on each other device runtime
+MODULE_KERNEL_CASES = [
+    *[("cuda", d) for d in cases.DTYPES],
+    *[(t, d) for t in GPU_TARGETS[1:] for d in ("float16", "float32")],
+]
+
+
 @pytest.mark.parametrize(
-    "dtype", [pytest.param(d, marks=_marks("param", d), id=d) for d in cases.DTYPES]
+    "device, dtype",
+    [pytest.param(t, d, marks=_marks("param", d), id=f"{t}-{d}") for t, d in MODULE_KERNEL_CASES],
 )
 def test_module_kernel_narrow_param_widened(dtype, device):
     """A kernel written as a module function: its parameter is launchable on every runtime."""

@@ -17,6 +17,7 @@
 """The campaign command (scripts/campaign.py) and the oracle clauses, on small fixed inputs."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -73,17 +74,33 @@ def test_tiny_campaign_is_deterministic(tmp_path):
     assert reports[0] == reports[1]
 
 
-def _judge(program, line="tvm"):
+def _released_env():
+    """The environment of a child that imports the TVM as released: no reference fix or wrong
+    fix reaches it (the root conftest passes them to child processes)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("TVM_REFERENCE_FIXES", "TVM_WRONG_FIX")}
+    site = str(ROOT / "reference_fixes" / "_site")
+    env["PYTHONPATH"] = os.pathsep.join(
+        p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p and p != site
+    )
+    return env
+
+
+def _judge_all(programs, line="tvm"):
+    """The violation keys of each program (its repr), judged in one child of ``line``."""
     code = (
         "import json, sys; sys.path.insert(0, %r)\n"
         "from generator import program as P\n"
         "from generator.oracle import Oracle\n"
         "from generator.worker import _quiet\n"
-        "v = _quiet(Oracle(%r).judge, eval(%r, vars(P)))\n"
-        "print(json.dumps(sorted(x[1] for x in v.violations)))\n"
-    ) % (str(ROOT), line, program)
+        "oracle = Oracle(%r)\n"
+        "keys = [sorted(x[1] for x in _quiet(oracle.judge, eval(p, vars(P))).violations)\n"
+        "        for p in %r]\n"
+        "print(json.dumps(keys))\n"
+    ) % (str(ROOT), line, list(programs))
     python = ROOT / (".venv/bin/python" if line == "tvm" else ".venv-tirx/bin/python")
-    proc = subprocess.run([str(python), "-c", code], capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [str(python), "-c", code], capture_output=True, text=True, timeout=300, env=_released_env()
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
@@ -97,16 +114,14 @@ CASES = {
 
 
 def test_each_clause_flags_its_bad_case_and_passes_the_good_one():
-    good = {k.split(":")[0] for k in _judge(GOOD)}
-    assert not good & {"a", "b", "c", "d"}
-    for clause, program in CASES.items():
-        keys = _judge(program)
+    good, *bad = _judge_all([GOOD, *CASES.values()])
+    assert not {k.split(":")[0] for k in good} & {"a", "b", "c", "d"}
+    for clause, keys in zip(CASES, bad):
         assert any(k.startswith(clause + ":") for k in keys), (clause, keys)
     # (e) and (f): SplitHostDevice changes its input on the released wheel, and the printer
     # writes `X.source.data` after FlattenBuffer
-    keys = _judge(GOOD)
-    assert "e:tirx.SplitHostDevice:input-changed" in keys
-    assert any(k.startswith("f:") for k in keys)
+    assert "e:tirx.SplitHostDevice:input-changed" in good
+    assert any(k.startswith("f:") for k in good)
 
 
 def test_replay_sees_the_value_the_host_holds():
@@ -121,7 +136,8 @@ def test_replay_sees_the_value_the_host_holds():
         (P.Launch(0), P.Write(0, 3), P.Launch(0)),
     )
     assert [float(v[0]) for _, v in P.expected_launches(prog)] == [3.0, 5.0]
-    assert not [k for k in _judge(repr(prog)) if k.startswith("c:")]
+    (keys,) = _judge_all([repr(prog)])
+    assert not [k for k in keys if k.startswith("c:")]
 
 
 def test_relax_case_flags_the_report_and_not_the_control():
@@ -133,7 +149,11 @@ def test_relax_case_flags_the_report_and_not_the_control():
         "print([v[1] for v in RC.judge(RC.RelaxCase(workspace=0), Verdict()).violations])\n"
     ) % str(ROOT)
     proc = subprocess.run(
-        [str(ROOT / ".venv/bin/python"), "-c", code], capture_output=True, text=True, timeout=300
+        [str(ROOT / ".venv/bin/python"), "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=_released_env(),
     )
     bad, good = proc.stdout.strip().splitlines()[-2:]
     assert "g:relax.AllocateWorkspace:ill-formed" in bad
