@@ -28,6 +28,9 @@ BUG_REPORTS = {
     "verify_memory": "VerifyMemory",
     "narrow_scalar": "narrow kernel scalar",
     "printer_cell": "TVMScript scalar sugar",
+    "split_host_device_inplace": "SplitHostDevice changes its input",
+    "annotate_entry_func_inplace": "AnnotateEntryFunc changes its input",
+    "uint64_scalar": "uint64 kernel scalar",
 }
 
 

@@ -24,10 +24,11 @@ defect of the fixes themselves (to be fixed there), or a known limit of the gene
 
 KNOWN = {
     # --- released-TVM defects that no reference fix addresses (candidate reports)
-    "e:tirx.SplitHostDevice:input-changed": "SplitHostDevice adds the kernels to its input "
-    "module in place (known; no reference fix yet)",
-    "e:tirx.AnnotateEntryFunc:input-changed": "AnnotateEntryFunc sets tirx.is_entry_func on its "
-    "input module in place (new; same copy-on-write mistake as SplitHostDevice)",
+    "e:tirx.SplitHostDevice:input-changed": "report split_host_device_inplace: the reference "
+    "fix runs TVM's pass on a copy, which shields the caller's module; the unfixed C++ pass "
+    "still writes the copy it is given, and the instrument sees that copy change",
+    "e:tirx.AnnotateEntryFunc:input-changed": "report annotate_entry_func_inplace: as for "
+    "SplitHostDevice, the reference fix shields the caller, the wrapped pass still writes its copy",
     "b:kernel-scalar-uint64": "uint64 kernel scalars cannot launch (known; the narrow-scalar fix "
     "widens only types narrower than 32 bits)",
     "d:ice-on-valid:Check failed: dtype.code() == DLDataTypeCode::kDLFloat*": "bfloat16 host "

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Python reference fixes for the four bug reports (this repository only).
+"""Python reference fixes for the bug reports (this repository only).
 
 Each module fixes one report in-process, with exactly the semantics the upstream tests in
 tests/python expect, and its docstring names the C++ change a maintainer would make:
@@ -27,6 +27,11 @@ tests/python expect, and its docstring names the C++ change a maintainer would m
 * ``narrow_scalar``: SplitHostDevice passes a kernel scalar narrower than 32 bits (float16,
   bfloat16, int8, int16, uint8, uint16, bool) as a 32-bit value that every GPU runtime can
   pass, and the kernel narrows it back at its entry.
+* ``printer_cell``: a one-element cell keeps its annotations and scope through print -> parse.
+* ``split_host_device_inplace``, ``annotate_entry_func_inplace``: SplitHostDevice and
+  AnnotateEntryFunc run on a copy of their input module instead of changing it in place.
+* ``uint64_scalar``: a uint64 scalar of a kernel that a GPU runtime launches is a ValueError
+  after SplitHostDevice, not a launch that fails at run time.
 
 ``install(names)`` installs the named fixes and returns a callable that removes them.
 """
@@ -38,7 +43,14 @@ from bug_reports import BUG_REPORTS
 KNOWN = tuple(BUG_REPORTS)
 # the reference fixes written for apache/tvm-tirx too (through reference_fixes/_line.py);
 # allocate_workspace is about relax, which that package does not have
-ON_TVM_TIRX = ("host_scalar", "verify_memory", "narrow_scalar")
+ON_TVM_TIRX = (
+    "host_scalar",
+    "verify_memory",
+    "narrow_scalar",
+    "split_host_device_inplace",
+    "annotate_entry_func_inplace",
+    "uint64_scalar",
+)
 
 
 def available():

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Is my TVM affected? Probes the TVM on the Python path for the four bug reports.
+"""Is my TVM affected? Probes the TVM on the Python path for the bug reports.
 
     python scripts/check_tvm.py            # table of bug x layer: present / fixed / untestable
     python scripts/check_tvm.py --json     # the same, as JSON
@@ -77,6 +77,18 @@ BUGS = {
         "TVMScript scalar sugar drops a one-element cell's annotations and scope",
         "repro_printer_cell_annotations",
     ),
+    "split_host_device_inplace": (
+        "SplitHostDevice changes its input module in place",
+        "repro_split_host_device_inplace",
+    ),
+    "annotate_entry_func_inplace": (
+        "AnnotateEntryFunc changes its input module in place",
+        "repro_annotate_entry_func_inplace",
+    ),
+    "uint64_scalar": (
+        "uint64 kernel scalar compiles but no GPU runtime can pass it",
+        "repro_uint64_kernel_scalar",
+    ),
 }
 # tvm_tirx line: report key -> the function of scripts/repro_tirx.py that probes it
 TIRX_PROBES = {
@@ -84,6 +96,9 @@ TIRX_PROBES = {
     "verify_memory": "probe_verify_memory",
     "narrow_scalar": "probe_narrow_scalar",
     "printer_cell": "probe_printer_cell",
+    "split_host_device_inplace": "probe_split_host_device_inplace",
+    "annotate_entry_func_inplace": "probe_annotate_entry_func_inplace",
+    "uint64_scalar": "probe_uint64_scalar",
 }
 TIRX_OUTSIDE = {
     "allocate_workspace": "outside this package: relax (AllocateWorkspace) is not in tvm_tirx; "

@@ -453,6 +453,128 @@ def probe_printer_cell(run_gpu=False):
 
 
 # --------------------------------------------------------------------------------------------
+# split_host_device_inplace, annotate_entry_func_inplace: does the pass change the module it
+# is given?
+
+
+def _input_change(make_pass, module):
+    """None when ``make_pass()(module)`` leaves ``module`` equal to a copy taken before, else
+    one line saying how it changed."""
+    copy = module.clone()
+    names = sorted(g.name_hint for g in module.get_global_vars())
+    make_pass()(module)
+    try:
+        tvm_tirx.ir.assert_structural_equal(module, copy)
+    except ValueError:
+        now = sorted(g.name_hint for g in module.get_global_vars())
+        return f"the given module now holds {', '.join(now)} (was {', '.join(names)})"
+    return None
+
+
+def _in_place_row(bug, make_pass, module, control):
+    """The ``pass`` row: ``control`` (a module the pass does not change) must stay equal."""
+    name = make_pass.__name__
+    changed = _input_change(make_pass, control)
+    if changed is not None:
+        return _row(bug, "pass", "untestable", f"even the control changes: {changed}")
+    changed = _input_change(make_pass, module)
+    if changed is not None:
+        return _row(bug, "pass", "present", f"after {name}()(mod): {changed}")
+    return _row(bug, "pass", "fixed", f"{name}()(mod) leaves mod unchanged")
+
+
+def probe_split_host_device_inplace(run_gpu=False):
+    del run_gpu
+    bug = "split_host_device_inplace"
+
+    def row():
+        @T.ir_module
+        class WithKernel:
+            @T.function
+            def main(A: T.Tensor((N,), "float32")):
+                T.func_attr({"target": cuda_target().with_host("llvm")})
+                with T.launch_thread("threadIdx.x", N) as i:
+                    A[i] = A[i] + T.float32(1)
+
+        @T.ir_module
+        class WithoutKernel:
+            @T.function
+            def main(A: T.Tensor((N,), "float32")):
+                T.func_attr({"target": tvm_tirx.target.Target("llvm")})
+                for i in range(N):
+                    A[i] = A[i] + T.float32(1)
+
+        split = tvm_tirx.tirx.transform.SplitHostDevice
+        return _in_place_row(bug, split, WithKernel, WithoutKernel)
+
+    return [_layer(bug, "pass", row)]
+
+
+def probe_annotate_entry_func_inplace(run_gpu=False):
+    del run_gpu
+    bug = "annotate_entry_func_inplace"
+
+    def row():
+        @T.ir_module
+        class One:
+            @T.function
+            def main(A: T.Tensor((N,), "float32")):
+                for i in range(N):
+                    A[i] = T.float32(0)
+
+        @T.ir_module
+        class TwoPublic:
+            @T.function
+            def main(A: T.Tensor((N,), "float32")):
+                for i in range(N):
+                    A[i] = T.float32(0)
+
+            @T.function
+            def other(A: T.Tensor((N,), "float32")):
+                for i in range(N):
+                    A[i] = T.float32(1)
+
+        annotate = tvm_tirx.tirx.transform.AnnotateEntryFunc
+        return _in_place_row(bug, annotate, One, TwoPublic)
+
+    return [_layer(bug, "pass", row)]
+
+
+def probe_uint64_scalar(run_gpu=False):
+    del run_gpu
+    bug = "uint64_scalar"
+
+    def scalars(dtype):
+        scalar = getattr(T, dtype)
+
+        @T.function
+        def main(A: T.Tensor((N,), dtype), x: scalar):
+            T.func_attr({"target": cuda_target().with_host("llvm")})
+            with T.launch_thread("threadIdx.x", N) as i:
+                A[i] = x
+
+        after = tvm_tirx.tirx.transform.SplitHostDevice()(tvm_tirx.IRModule({"main": main}))
+        params = after["main_kernel"].params
+        return [f"{p.name}: {p.ty.dtype}" for p in params if isinstance(p.ty, tvm_tirx.ir.PrimType)]
+
+    def row():
+        if scalars("int64") != ["x: int64"]:
+            return _row(bug, "pass", "untestable", "control: an int64 scalar is not `x: int64`")
+        try:
+            found = scalars("uint64")
+        except ValueError as err:
+            if "uint64" not in str(err):
+                raise
+            return _row(bug, "pass", "fixed", f"SplitHostDevice rejects it: {_first_line(err)}")
+        if "x: uint64" in found:
+            evidence = f"main_kernel takes {', '.join(found)}, which no GPU runtime passes"
+            return _row(bug, "pass", "present", evidence)
+        return _row(bug, "pass", "fixed", f"main_kernel takes {', '.join(found)}")
+
+    return [_layer(bug, "pass", row)]
+
+
+# --------------------------------------------------------------------------------------------
 # GPU runs, each in a child process (a crash there is evidence, not the end of the probe)
 
 
@@ -513,6 +635,9 @@ PROBES = {
     "host_scalar": probe_host_scalar,
     "verify_memory": probe_verify_memory,
     "narrow_scalar": probe_narrow_scalar,
+    "split_host_device_inplace": probe_split_host_device_inplace,
+    "annotate_entry_func_inplace": probe_annotate_entry_func_inplace,
+    "uint64_scalar": probe_uint64_scalar,
 }
 
 

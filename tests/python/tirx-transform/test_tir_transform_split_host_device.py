@@ -505,5 +505,134 @@ def test_float16_host_scalar_cell_passed_widened():
     tvm.ir.assert_structural_equal(After, Expected)
 
 
+@pytest.mark.xfail(
+    strict=True, raises=ValueError, reason="SplitHostDevice changes its input module in place"
+)
+@pytest.mark.parametrize("kernels", [1, 2])
+def test_split_host_device_leaves_its_input_unchanged(kernels):
+    """SplitHostDevice returns a new module: the module it is given keeps its functions"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32")):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            for _ in range(kernels):
+                T.attr(T.target("cuda"), "target", 0)
+                i = T.launch_thread("threadIdx.x", 8)
+                A[i] = A[i] + T.float32(1)
+
+    Expected = Before.clone()
+    tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(Before, Expected)
+
+
+def test_split_host_device_without_kernels_leaves_its_input_unchanged():
+    """A module without device regions is not changed, neither is the module given"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32")):
+            T.func_attr({"target": T.target("llvm")})
+            for i in range(8):
+                A[i] = A[i] + T.float32(1)
+
+    Expected = Before.clone()
+    tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(Before, Expected)
+
+
+@T.prim_func(s_tir=True)
+def _uint64_argument_read_by_kernel(A: T.Buffer(8, "uint64"), x: T.uint64):
+    T.func_attr({"target": T.target("cuda", host="llvm")})
+    T.attr(T.target("cuda"), "target", 0)
+    i = T.launch_thread("threadIdx.x", 8)
+    A[i] = x
+
+
+@T.prim_func(s_tir=True)
+def _uint64_let_read_by_kernel(A: T.Buffer(8, "uint64"), n: T.int32):
+    T.func_attr({"target": T.target("cuda", host="llvm")})
+    x: T.let[T.uint64] = T.Cast("uint64", n) + T.uint64(1)
+    T.attr(T.target("cuda"), "target", 0)
+    i = T.launch_thread("threadIdx.x", 8)
+    A[i] = x
+
+
+@pytest.mark.xfail(
+    strict=True, raises=pytest.fail.Exception, reason="uint64 kernel scalar compiles, cannot launch"
+)
+@pytest.mark.parametrize(
+    "func", [_uint64_argument_read_by_kernel, _uint64_let_read_by_kernel], ids=["argument", "let"]
+)
+def test_uint64_kernel_scalar_is_rejected(func):
+    """A uint64 scalar of a GPU kernel is an error at compile time: no GPU runtime passes it"""
+    with pytest.raises(ValueError, match="uint64"):
+        tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": func}))
+
+
+def test_uint64_kernel_buffer_is_passed_by_pointer():
+    """A kernel reading uint64 from a buffer takes only the pointer: nothing is rejected"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "uint64")):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            T.attr(T.target("cuda"), "target", 0)
+            i = T.launch_thread("threadIdx.x", 8)
+            A[i] = A[i] + T.uint64(1)
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "uint64")):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            T.call_ffi_kernel("main_kernel", A.data, 8, launch_params=["threadIdx.x"])
+
+        @T.prim_func(s_tir=True)
+        def main_kernel(A_data: T.handle("uint64")):
+            T.func_attr(_cuda_kernel_attrs())
+            A = T.decl_buffer(8, "uint64", data=A_data)
+            i = T.launch_thread("threadIdx.x", 8)
+            A[i] = A[i] + T.uint64(1)
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After, Expected)
+
+
+@pytest.mark.parametrize("kind", ["llvm", "c"])
+def test_split_host_device_on_cpu_uint64_scalar(kind):
+    """A kernel running on the CPU keeps its uint64 scalar parameter: no runtime packs it"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main(n: T.uint64):
+            T.func_attr({"target": T.target("cuda", host={"kind": "llvm", "opt-level": 0})})
+            T.attr(T.target(kind), "target", 0)
+            T.evaluate(n)
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func(s_tir=True)
+        def main(n: T.uint64):
+            T.func_attr({"target": T.target("cuda", host={"kind": "llvm", "opt-level": 0})})
+            kernel_error_code: T.let[T.int32] = T.call_extern("int32", "main_kernel", n)
+            assert kernel_error_code == 0, "Error executing compute kernel"
+
+        @T.prim_func(s_tir=True)
+        def main_kernel(n: T.uint64) -> T.int32:
+            T.func_attr(
+                {"target": T.target(kind), "tirx.noalias": True, "tirx.is_global_func": True}
+            )
+            T.evaluate(n)
+            return 0
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After, Expected)
+
+
 if __name__ == "__main__":
     tvm.testing.main()

@@ -445,5 +445,101 @@ def test_narrow_scalar_of_cpu_kernel_unchanged(narrow):
     tvm_tirx.ir.assert_structural_equal(After, Expected)
 
 
+@pytest.mark.xfail(
+    strict=True, raises=ValueError, reason="SplitHostDevice changes its input module in place"
+)
+@pytest.mark.parametrize("kernels", [1, 2])
+def test_split_host_device_leaves_its_input_unchanged(kernels):
+    """SplitHostDevice returns a new module: the module it is given keeps its functions"""
+
+    @T.ir_module
+    class Before:
+        @T.function
+        def main(A: T.Tensor((8,), "float32")):
+            T.func_attr({"target": _cuda_target()})
+            for _ in range(kernels):
+                with T.launch_thread("threadIdx.x", 8) as i:
+                    A[i] = A[i] + T.float32(1)
+
+    Expected = Before.clone()
+    tvm_tirx.tirx.transform.SplitHostDevice()(Before)
+    tvm_tirx.ir.assert_structural_equal(Before, Expected)
+
+
+def test_split_host_device_without_kernels_leaves_its_input_unchanged():
+    """A module without device regions is not changed, neither is the module given"""
+
+    @T.ir_module
+    class Before:
+        @T.function
+        def main(A: T.Tensor((8,), "float32")):
+            T.func_attr({"target": T.target("llvm")})
+            for i in range(8):
+                A[i] = A[i] + T.float32(1)
+
+    Expected = Before.clone()
+    tvm_tirx.tirx.transform.SplitHostDevice()(Before)
+    tvm_tirx.ir.assert_structural_equal(Before, Expected)
+
+
+@T.function
+def _uint64_argument_read_by_kernel(A: T.Tensor((8,), "uint64"), x: T.uint64):
+    T.func_attr({"target": _cuda_target()})
+    with T.launch_thread("threadIdx.x", 8) as i:
+        A[i] = x
+
+
+@T.function
+def _uint64_let_read_by_kernel(A: T.Tensor((8,), "uint64"), n: T.int32):
+    T.func_attr({"target": _cuda_target()})
+    x = T.Cast("uint64", n) + T.uint64(1)
+    with T.launch_thread("threadIdx.x", 8) as i:
+        A[i] = x
+
+
+@pytest.mark.xfail(
+    strict=True, raises=pytest.fail.Exception, reason="uint64 kernel scalar compiles, cannot launch"
+)
+@pytest.mark.parametrize(
+    "func", [_uint64_argument_read_by_kernel, _uint64_let_read_by_kernel], ids=["argument", "let"]
+)
+def test_uint64_kernel_scalar_is_rejected(func):
+    """A uint64 scalar of a GPU kernel is an error at compile time: no GPU runtime passes it"""
+    with pytest.raises(ValueError, match="uint64"):
+        tvm_tirx.tirx.transform.SplitHostDevice()(tvm_tirx.IRModule({"main": func}))
+
+
+@pytest.mark.parametrize("offset", [0, 1])
+def test_uint64_scalar_of_cpu_kernel_unchanged(offset):
+    """A kernel called directly on the CPU keeps its uint64 parameter: no runtime packs it"""
+
+    @T.ir_module
+    class Before:
+        @T.function
+        def main(x: T.uint64):
+            T.func_attr({"target": _cuda_target()})
+            with T.device_scope(attrs={"target": T.target("llvm")}):
+                T.evaluate(x + T.uint64(offset))
+
+    @T.ir_module
+    class Expected:
+        @T.function
+        def main(x: T.uint64):
+            T.func_attr({"target": _cuda_target()})
+            kernel_error_code: T.let[T.int32] = T.Call(Expected.main_kernel, [x], ty=T.int32)
+            assert kernel_error_code == 0, ("RuntimeError", ["Error executing compute kernel"])
+
+        @T.function(private=True)
+        def main_kernel(x: T.uint64) -> T.int32:
+            T.func_attr(
+                {"target": T.target("llvm"), "tirx.is_global_func": True, "tirx.noalias": True}
+            )
+            T.evaluate(x + T.uint64(offset))
+            return 0
+
+    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
+    tvm_tirx.ir.assert_structural_equal(After, Expected)
+
+
 if __name__ == "__main__":
     tvm_tirx.testing.main()
