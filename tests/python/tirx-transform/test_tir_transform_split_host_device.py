@@ -73,6 +73,91 @@ def test_host_scalar_cell_passed_by_value():
     tvm.ir.assert_structural_equal(After, Expected)
 
 
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
+def test_host_cell_allocated_under_host_control_flow_passed_by_value():
+    """A host cell allocated inside a host for and if is host memory, passed by value"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32"), n: T.int32):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            for j in range(n):
+                if j % 2 == 0:
+                    c = T.alloc_local((1,), "float32")
+                    c[0] = T.Cast("float32", j)
+                    T.attr(T.target("cuda"), "target", 0)
+                    i = T.launch_thread("threadIdx.x", 8)
+                    A[i] = A[i] + c[0]
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32"), n: T.int32):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            for j in range(n):
+                if j % 2 == 0:
+                    c = T.alloc_local((1,), "float32", annotations={"device_type": 1})
+                    c[0] = T.Cast("float32", j)
+                    T.call_ffi_kernel("main_kernel", A.data, c[0], 8, launch_params=["threadIdx.x"])
+
+        @T.prim_func(s_tir=True)
+        def main_kernel(A_data: T.handle("float32"), c: T.float32):
+            T.func_attr(_cuda_kernel_attrs())
+            A = T.decl_buffer(8, data=A_data)
+            i = T.launch_thread("threadIdx.x", 8)
+            A[i] = A[i] + c
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After, Expected)
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
+def test_host_cell_read_by_two_kernels_passed_by_value_to_each():
+    """A host cell that two kernels read is passed by value to each of them"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32"), B: T.Buffer(8, "float32"), x: T.float32):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            c = T.alloc_local((1,), "float32")
+            c[0] = x
+            with T.attr(T.target("cuda"), "target", 0):
+                i = T.launch_thread("threadIdx.x", 8)
+                A[i] = c[0]
+            with T.attr(T.target("cuda"), "target", 0):
+                i = T.launch_thread("threadIdx.x", 8)
+                B[i] = c[0]
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32"), B: T.Buffer(8, "float32"), x: T.float32):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            c = T.alloc_local((1,), "float32", annotations={"device_type": 1})
+            c[0] = x
+            T.call_ffi_kernel("main_kernel", A.data, c[0], 8, launch_params=["threadIdx.x"])
+            T.call_ffi_kernel("main_kernel_1", B.data, c[0], 8, launch_params=["threadIdx.x"])
+
+        @T.prim_func(s_tir=True)
+        def main_kernel(A_data: T.handle("float32"), c: T.float32):
+            T.func_attr(_cuda_kernel_attrs())
+            A = T.decl_buffer(8, data=A_data)
+            i = T.launch_thread("threadIdx.x", 8)
+            A[i] = c
+
+        @T.prim_func(s_tir=True)
+        def main_kernel_1(B_data: T.handle("float32"), c: T.float32):
+            T.func_attr(_cuda_kernel_attrs())
+            B = T.decl_buffer(8, data=B_data)
+            i = T.launch_thread("threadIdx.x", 8)
+            B[i] = c
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After, Expected)
+
+
 def test_local_buffer_of_kernels_passed_by_pointer():
     """A local buffer that only kernels use stays device memory, passed to each by pointer"""
 
@@ -113,6 +198,53 @@ def test_local_buffer_of_kernels_passed_by_pointer():
             A = T.decl_buffer(8, data=A_data)
             i = T.launch_thread("threadIdx.x", 8)
             A[i] = c[0]
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After, Expected)
+
+
+@pytest.mark.parametrize("kind", ["ext_dev", "hexagon"])
+def test_host_cell_of_kernels_no_device_runtime_launches_left_alone(kind):
+    """A host cell read by a kernel that no device runtime launches is left as it is"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main(B: T.Buffer(8, "float32"), x: T.float32):
+            T.func_attr({"target": T.target(kind, host="llvm")})
+            c = T.alloc_local((1,), "float32")
+            c[0] = x
+            T.attr(T.target(kind), "target", 0)
+            i = T.launch_thread("threadIdx.x", 8)
+            B[i] = c[0]
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func(s_tir=True)
+        def main(B: T.Buffer(8, "float32"), x: T.float32):
+            T.func_attr({"target": T.target(kind, host="llvm")})
+            c = T.alloc_local((1,), "float32")
+            c[0] = x
+            kernel_error_code: T.let[T.int32] = T.call_ffi_kernel(
+                "main_kernel", B.data, c.data, 8, launch_params=["threadIdx.x"], ret_ty="int32"
+            )
+            assert kernel_error_code == 0, "Error executing compute kernel"
+
+        @T.prim_func(s_tir=True)
+        def main_kernel(B_data: T.handle("float32"), c_data: T.handle("float32", "local")):
+            T.func_attr(
+                {
+                    "target": T.target(kind),
+                    "calling_conv": 2,
+                    "tirx.kernel_launch_params": ["threadIdx.x"],
+                    "tirx.noalias": True,
+                    "tirx.is_global_func": True,
+                }
+            )
+            c = T.decl_buffer(1, data=c_data, scope="local")
+            B = T.decl_buffer(8, data=B_data)
+            i = T.launch_thread("threadIdx.x", 8)
+            B[i] = c[0]
 
     After = tvm.tirx.transform.SplitHostDevice()(Before)
     tvm.ir.assert_structural_equal(After, Expected)

@@ -381,6 +381,52 @@ def test_narrow_let_scalar_widened_to_float32(narrow):
     tvm_tirx.ir.assert_structural_equal(After, Expected)
 
 
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="narrow kernel scalar parameter")
+@pytest.mark.parametrize("narrow, wide", NARROW_TO_WIDE)
+def test_narrow_param_of_kernel_written_as_module_function_widened(narrow, wide):
+    """A kernel written as a module function and launched by the host gets 32-bit scalars"""
+    scalar = getattr(T, narrow)
+
+    @T.ir_module
+    class Before:
+        @T.function
+        def main(B: T.Tensor((8,), "float32"), x: scalar):
+            T.func_attr({"target": _cuda_target()})
+            Before.kernel(B.data, x)
+
+        @T.function(private=True)
+        def kernel(b: T.Ptr(T.float32), x: scalar):
+            T.func_attr({"target": T.target({"kind": "cuda", "arch": "sm_80"})})
+            B = T.decl_tensor(b, ty_args=[T.Tensor((8,), T.float32)])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                B[i] = T.Cast("float32", x)
+
+    @T.ir_module
+    class Expected:
+        @T.function
+        def main(B: T.Tensor((8,), "float32"), x: scalar):
+            T.func_attr({"target": _cuda_target()})
+            T.call_ffi_kernel("kernel", B.data, T.Cast(wide, x), 8, launch_params=["threadIdx.x"])
+
+        @T.function
+        def kernel(b: T.Ptr(T.float32), x: getattr(T, wide)):
+            T.func_attr(
+                {
+                    "calling_conv": 2,
+                    "target": T.target({"kind": "cuda", "arch": "sm_80"}),
+                    "tirx.is_global_func": True,
+                    "tirx.kernel_launch_params": ["threadIdx.x"],
+                }
+            )
+            x_1: T.let[scalar] = T.Cast(narrow, x)
+            B = T.decl_tensor(b, ty_args=[T.Tensor((8,), T.float32)])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                B[i] = T.Cast("float32", x_1)
+
+    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
+    tvm_tirx.ir.assert_structural_equal(After, Expected)
+
+
 @pytest.mark.parametrize("dtype", WIDE)
 def test_wide_kernel_scalar_keeps_its_type(dtype):
     """A 32- or 64-bit kernel scalar is passed as a parameter of its own type"""
