@@ -35,7 +35,8 @@ conftests, with a given TVM.
 * Runs our tests only (by node id), or with ``--whole-files`` every test of the touched
   files (TVM's own included), with PY (default: this interpreter; e.g. $TVM_PYTHON).
 
-Prints pytest's summary per file; exit 0 when nothing failed or errored, 1 otherwise,
+Runs one pytest for every file and prints the outcomes per file; exit 0 when nothing failed
+or errored, 1 otherwise,
 2 with a one-line reason when it cannot run.
 """
 
@@ -47,6 +48,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from xml.etree import ElementTree
 
 ROOT = Path(__file__).resolve().parent.parent
 UPSTREAM = ROOT / "tests" / "python"
@@ -101,6 +103,23 @@ def make_tree(args, scratch):
     return tree
 
 
+def _outcomes_per_file(junit):
+    """{test file: {outcome: count}} from pytest's JUnit XML, outcomes in pytest's words."""
+    counts = {}
+    for case in ElementTree.parse(junit).iter("testcase"):
+        path = case.get("file") or case.get("classname", "").replace(".", "/") + ".py"
+        outcome = "passed"
+        for child in case:
+            if child.tag in ("failure", "error"):
+                outcome = "failed" if child.tag == "failure" else "errors"
+            elif child.tag == "skipped":
+                outcome = "xfailed" if child.get("type") == "pytest.xfail" else "skipped"
+        per_file = counts.setdefault(path, dict.fromkeys(("passed", "failed", "errors",
+                                                          "skipped", "xfailed"), 0))  # fmt: skip
+        per_file[outcome] += 1
+    return counts
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     where = parser.add_mutually_exclusive_group(required=True)
@@ -147,20 +166,27 @@ def run(args, scratch):
         site = [str(ROOT / "reference_fixes" / "_site"), str(ROOT)]
         env["PYTHONPATH"] = os.pathsep.join([*site, *filter(None, [env.get("PYTHONPATH")])])
         env["TVM_REFERENCE_FIXES"] = ",".join(BUG_REPORTS)
-    failed = False
-    for src in our_files():
-        rel = src.relative_to(ROOT)
-        targets = [str(rel)] if args.whole_files else [f"{rel}::{t}" for t in our_tests(src)]
-        cmd = [python, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-o", "addopts=",
-               "-rfE", *targets]  # fmt: skip
-        proc = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, check=False)
-        lines = proc.stdout.strip().splitlines()
-        summary = lines[-1].strip("= ") if lines else proc.stderr.strip()[-200:]
-        print(f"{rel}: {summary}")
-        for line in lines:
-            if line.startswith(("FAILED", "ERROR")):
-                print(f"    {line}")
-        failed |= proc.returncode != 0
+    # one pytest process for every file (one `import tvm`), its results read per file from
+    # the JUnit XML it writes
+    files = [src.relative_to(ROOT) for src in our_files()]
+    targets = []
+    for src, rel in zip(our_files(), files):
+        targets += [str(rel)] if args.whole_files else [f"{rel}::{t}" for t in our_tests(src)]
+    junit = scratch / "junit.xml"
+    cmd = [python, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-o", "addopts=",
+           "-o", "junit_family=xunit2", f"--junitxml={junit}", "-rfE", *targets]  # fmt: skip
+    proc = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, check=False)
+    counts = _outcomes_per_file(junit) if junit.exists() else {}
+    for rel in files:
+        found = counts.get(str(rel))
+        summary = ", ".join(f"{n} {what}" for what, n in found.items() if n) if found else None
+        print(f"{rel}: {summary or 'no tests ran'}")
+    for line in proc.stdout.splitlines():
+        if line.startswith(("FAILED", "ERROR")):
+            print(f"    {line}")
+    if proc.returncode not in (0, 1) or not counts:
+        print(proc.stdout.strip()[-2000:] or proc.stderr.strip()[-2000:])
+    failed = proc.returncode != 0
     return 1 if failed else 0
 
 
