@@ -31,6 +31,7 @@ BUG_REPORTS = {
     "split_host_device_inplace": "SplitHostDevice changes its input",
     "annotate_entry_func_inplace": "AnnotateEntryFunc changes its input",
     "uint64_scalar": "uint64 kernel scalar",
+    "printer_param_data": "one-element buffer parameter prints",
 }
 
 

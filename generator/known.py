@@ -55,9 +55,11 @@ KNOWN = {
     "d:ice-on-valid:Cannot convert type float* to Metal type": "Metal has no float64: refused "
     "with a fatal error (a limit of the target; the generator does not filter dtypes per target)",
     "d:crash:*": "a segfault while judging a program (not minimized; see REPORT.md)",
-    "f:*": "print -> parse is not the identity after some passes (new printer/parser defects: "
-    "`X.source.data` after FlattenBuffer, metadata in MakePackedAPI's asserts, a lost "
-    "storage_scope of a bound pointer, vector kernel parameters; see REPORT.md)",
+    "f:*": "print -> parse is not the identity after some passes (printer/parser defects: "
+    "`X.source.data` after FlattenBuffer is report printer_param_data, which its reference "
+    "fix removes; new: a one-element parameter's load printed as `X`, metadata in "
+    "MakePackedAPI's asserts, a lost storage_scope of a bound pointer, vector kernel "
+    "parameters; see REPORT.md)",
     # --- defects of the reference fixes found by the generator (for reference_fixes/)
     "a:host-store-device-workspace": "under the fixes: host cells the host-scalar fix does not "
     "classify as host memory (vector cells, arrays read by no kernel) stay device workspaces",

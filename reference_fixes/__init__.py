@@ -32,6 +32,8 @@ tests/python expect, and its docstring names the C++ change a maintainer would m
   AnnotateEntryFunc run on a copy of their input module instead of changing it in place.
 * ``uint64_scalar``: a uint64 scalar of a kernel that a GPU runtime launches is a ValueError
   after SplitHostDevice, not a launch that fails at run time.
+* ``printer_param_data``: the data pointer of a one-element buffer parameter prints as
+  ``A.data`` (not ``A.buffer.data``), so that FlattenBuffer's output parses back.
 
 ``install(names)`` installs the named fixes and returns a callable that removes them.
 """

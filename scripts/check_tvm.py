@@ -89,6 +89,10 @@ BUGS = {
         "uint64 kernel scalar compiles but no GPU runtime can pass it",
         "repro_uint64_kernel_scalar",
     ),
+    "printer_param_data": (
+        "a one-element buffer parameter's data prints as A.buffer.data, which does not parse",
+        "repro_printer_param_data",
+    ),
 }
 # tvm_tirx line: report key -> the function of scripts/repro_tirx.py that probes it
 TIRX_PROBES = {
@@ -99,6 +103,7 @@ TIRX_PROBES = {
     "split_host_device_inplace": "probe_split_host_device_inplace",
     "annotate_entry_func_inplace": "probe_annotate_entry_func_inplace",
     "uint64_scalar": "probe_uint64_scalar",
+    "printer_param_data": "probe_printer_param_data",
 }
 TIRX_OUTSIDE = {
     "allocate_workspace": "outside this package: relax (AllocateWorkspace) is not in tvm_tirx; "

@@ -452,6 +452,33 @@ def probe_printer_cell(run_gpu=False):
     return [_layer(bug, "round trip", round_trip)]
 
 
+def probe_printer_param_data(run_gpu=False):
+    """Not affected on 0.1.0a4 (its printer writes ``A.data``): the probe pins the round trip."""
+    del run_gpu
+    bug = "printer_param_data"
+
+    def round_trip():
+        gone = _missing(script=("decl_tensor",), package=("script.from_source",))
+        if gone:
+            return _row(bug, "round trip", "untestable", f"this TIRx lacks {', '.join(gone)}")
+
+        @T.function
+        def main(A: T.Tensor((1,), T.float32), x: T.float32):
+            A[0] = x
+
+        after = tvm_tirx.tirx.transform.FlattenTensor()(tvm_tirx.IRModule({"main": main}))
+        line = next(ln.strip() for ln in after.script().splitlines() if "decl_tensor" in ln)
+        try:
+            difference = _round_trip_difference(after)
+        except Exception as err:  # the parser refusing the printed text
+            return _row(bug, "round trip", "present", f"`{line}`: {_first_line(err)}")
+        if difference:
+            return _row(bug, "round trip", "present", f"`{line}`: {difference}")
+        return _row(bug, "round trip", "fixed", f"FlattenTensor's `{line}` round-trips")
+
+    return [_layer(bug, "round trip", round_trip)]
+
+
 # --------------------------------------------------------------------------------------------
 # split_host_device_inplace, annotate_entry_func_inplace: does the pass change the module it
 # is given?

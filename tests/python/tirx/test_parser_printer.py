@@ -20,6 +20,7 @@ import tvm
 import tvm.script
 import tvm.testing
 from tvm.ir import assert_structural_equal
+from tvm.script import ir as I
 from tvm.script import tirx as T
 
 
@@ -106,6 +107,68 @@ def test_plain_scalar_assignment_is_local_cell():
         T.evaluate(c[0])
 
     assert_structural_equal(before, expected)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=tvm.error.DiagnosticError,
+    reason="a one-element buffer parameter prints its data as A.buffer.data, not A.data",
+)
+@pytest.mark.parametrize("dtype", ["float32", "int8"])
+def test_one_element_parameter_data_round_trips(dtype):
+    """The data pointer of a one-element buffer parameter prints as `A.data` and parses back"""
+
+    @T.prim_func
+    def func(A: T.Buffer((1,), dtype), x: T.int32):
+        A_1 = T.decl_buffer((1,), dtype, data=A.data, layout=None)
+        A_1[0] = T.Cast(dtype, x)
+
+    assert_structural_equal(func, tvm.script.from_source(func.script()))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int8"])
+def test_two_element_parameter_data_round_trips(dtype):
+    """The data pointer of a two-element buffer parameter prints as `A.data` and parses back"""
+
+    @T.prim_func
+    def func(A: T.Buffer((2,), dtype), x: T.int32):
+        A_1 = T.decl_buffer((2,), dtype, data=A.data, layout=None)
+        A_1[0] = T.Cast(dtype, x)
+
+    assert_structural_equal(func, tvm.script.from_source(func.script()))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int8"])
+def test_scalar_cell_data_round_trips(dtype):
+    """The data pointer of a one-element local cell prints through its buffer and parses back"""
+
+    @T.prim_func
+    def func(x: T.int32, B: T.Buffer((2,), dtype)):
+        c = T.alloc_local((1,), dtype)
+        c[0] = T.Cast(dtype, x)
+        d = T.decl_buffer((1,), dtype, data=c.data)
+        B[0] = d[0]
+
+    assert_structural_equal(func, tvm.script.from_source(func.script()))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=tvm.error.DiagnosticError,
+    reason="a one-element buffer parameter prints its data as A.buffer.data, not A.data",
+)
+@pytest.mark.parametrize("dtype", ["float32", "int8"])
+def test_flatten_buffer_output_with_one_element_parameter_round_trips(dtype):
+    """FlattenBuffer's output for a one-element buffer parameter round-trips"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func
+        def main(A: T.Buffer((1,), dtype), x: T.int32):
+            A[0] = T.Cast(dtype, x)
+
+    After = tvm.tirx.transform.FlattenBuffer()(Before)
+    assert_structural_equal(After, tvm.script.from_source(After.script()))
 
 
 if __name__ == "__main__":

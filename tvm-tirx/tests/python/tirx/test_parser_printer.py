@@ -89,5 +89,31 @@ def test_plain_scalar_assignment_is_let_binding():
     tvm_tirx.ir.assert_structural_equal(before, expected)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "int8"])
+def test_one_element_parameter_data_round_trips(dtype):
+    """The data pointer of a one-element tensor parameter prints as `A.data` and parses back"""
+
+    @T.function
+    def func(A: T.Tensor((1,), dtype), x: T.int32):
+        A_1 = T.decl_tensor(A.data, ty_args=[T.Tensor((1,), dtype)])
+        A_1[0] = T.Cast(dtype, x)
+
+    tvm_tirx.ir.assert_structural_equal(func, _round_trip(func))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int8"])
+def test_flatten_tensor_output_with_one_element_parameter_round_trips(dtype):
+    """FlattenTensor's output for a one-element tensor parameter round-trips"""
+
+    @T.ir_module
+    class Before:
+        @T.function
+        def main(A: T.Tensor((1,), dtype), x: T.int32):
+            A[0] = T.Cast(dtype, x)
+
+    After = tvm_tirx.tirx.transform.FlattenTensor()(Before)
+    tvm_tirx.ir.assert_structural_equal(After, _round_trip(After))
+
+
 if __name__ == "__main__":
     tvm_tirx.testing.main()
