@@ -23,6 +23,8 @@ dtype's constants of VALUES:
 * ``cell`` (bug):        ``c: ty = v0``, then a kernel ``C = B + c``
 * ``reassigned`` (bug):  ``c: ty = x``, kernel 1 ``B = B + c``, ``c = c + v1``, kernel 2
   ``C = B + c``: each launch must see the value the cell holds at that launch
+* ``nested`` (bug):      ``c: ty = x`` declared inside a host ``for`` and ``if``, then a kernel
+  ``C = B + c`` there (runs once)
 * ``let`` (control):     ``c: T.let[ty] = x + v0`` (not foldable), then ``C = B + c``
 * ``param`` (control):   ``C = B + x``
 * ``kernel_cell`` (control): the cell is declared inside the kernel
@@ -66,7 +68,7 @@ C_TYPES = {
     "int64": "int64_t",
     "uint32": "uint",
 }
-BUG_CASES = ("cell", "reassigned", "host_array", "big_array", "symbolic")
+BUG_CASES = ("cell", "reassigned", "nested", "host_array", "big_array", "symbolic")
 CONTROL_CASES = ("let", "param", "kernel_cell", "global", "kernel_shared")
 REJECTED = {
     "written": "stores into `c`",
@@ -98,6 +100,16 @@ def make(case, dtype):
             c = c + ty(v1)
             for i in T.thread_binding(N, thread="threadIdx.x"):
                 C[i] = B[i] + c
+
+    elif case == "nested":
+
+        @T.prim_func
+        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
+            for j in range(2):
+                if j == 1:
+                    c: ty = x
+                    for i in T.thread_binding(N, thread="threadIdx.x"):
+                        C[i] = B[i] + c
 
     elif case == "let":
 
@@ -217,7 +229,7 @@ def expected(case, dtype):
         return b2, b2 + (x + v1)
     if case == "let":
         return b, b + (x + v0)
-    if case in ("param", "kernel_cell"):
+    if case in ("param", "kernel_cell", "nested"):
         return b, b + x
     if case in ("global", "kernel_shared"):
         return b, b + (b[0] + x)
