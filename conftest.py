@@ -36,7 +36,12 @@
 #   by a wrong fix): run in-process on an unfixed TVM they may crash the whole session
 #   (tests/proof runs their twins in child processes).
 #
-# NAMES is a comma-separated subset of the report keys in bug_reports.py; the default is all.
+# NAMES is a comma-separated subset of the report keys in bug_reports.py. Alone,
+# ``--reference-fixes`` means every report and installs the fixes that exist (the others'
+# bug tests stay strict xfails, and the report header names them: reports without a
+# reference fix, bug_reports.NO_REFERENCE_FIX, and fixes not written for this TVM line);
+# ``--expect-fixed`` alone means the reports that have a C++ patch (bug_reports.PATCHED:
+# what a patched source build carries).
 import os
 import sys
 from pathlib import Path
@@ -45,7 +50,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
-from bug_reports import BUG_REPORTS, report_of  # noqa: E402
+from bug_reports import BUG_REPORTS, NO_REFERENCE_FIX, PATCHED, report_of  # noqa: E402
 
 # upstream test trees: apache/tvm's (tests/python) and apache/tvm-tirx's (tvm-tirx/tests/python)
 UPSTREAM_TESTS = (ROOT / "tests" / "python", ROOT / "tvm-tirx" / "tests" / "python")
@@ -61,7 +66,8 @@ CRASH_SKIP = (
 def _names(value, option):
     if value is None:
         return set()
-    names = set(BUG_REPORTS) if value == "all" else {n.strip() for n in value.split(",")}
+    every = set(PATCHED) if option == "--expect-fixed" else set(BUG_REPORTS)
+    names = every if value == "all" else {n.strip() for n in value.split(",")}
     unknown = names - set(BUG_REPORTS)
     if unknown:
         raise pytest.UsageError(
@@ -129,14 +135,15 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     fixes = _names(config.getoption("--reference-fixes"), "--reference-fixes")
-    config._tvm_no_fix_here = set()
+    config._tvm_no_fix_here, config._tvm_no_fix = set(), set()
     if fixes:
         import reference_fixes
 
         # a report whose reference fix does not exist on this TVM line keeps its bug tests
         # as they are (strict xfails), and the report header says so
-        config._tvm_no_fix_here = fixes - set(reference_fixes.available())
-        fixes -= config._tvm_no_fix_here
+        config._tvm_no_fix = fixes & set(NO_REFERENCE_FIX)
+        config._tvm_no_fix_here = fixes - set(reference_fixes.available()) - config._tvm_no_fix
+        fixes -= config._tvm_no_fix | config._tvm_no_fix_here
     expect = _names(config.getoption("--expect-fixed"), "--expect-fixed") | fixes
     wrong = config.getoption("--wrong-fix")
     config._tvm_wrong_report = None
@@ -174,6 +181,11 @@ def pytest_report_header(config):
         f"tvm bug reports expected fixed: {', '.join(expect) or 'none'}"
         + (f" (reference fixes installed: {fixes})" if fixes else "")
         + (f" (wrong fix installed: {wrong})" if wrong else "")
+        + (
+            f" (no reference fix: {', '.join(sorted(config._tvm_no_fix))}: strict xfails)"
+            if config._tvm_no_fix
+            else ""
+        )
         + (
             f" (no reference fix on this TVM line: {', '.join(sorted(config._tvm_no_fix_here))})"
             if config._tvm_no_fix_here

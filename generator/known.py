@@ -31,20 +31,22 @@ KNOWN = {
     "SplitHostDevice, the reference fix shields the caller, the wrapped pass still writes its copy",
     "b:kernel-scalar-uint64": "uint64 kernel scalars cannot launch (known; the narrow-scalar fix "
     "widens only types narrower than 32 bits)",
-    "d:ice-on-valid:Check failed: dtype.code() == DLDataTypeCode::kDLFloat*": "bfloat16 host "
-    "scalars do not compile (known; ICHECK in the host codegen)",
-    "d:ice-on-valid:Check failed: t.code() == DLDataTypeCode::kDLFloat*": "bfloat16 host scalars "
-    "do not compile (known; the same ICHECK, other wording)",
-    "d:ice-on-valid:Check failed: (!to.MatchesElementType(DLDataTypeCode::kDLBfloat*": "bfloat16 "
-    "host scalars do not compile (known; BF16 storage not legalized on the host)",
+    "d:ice-on-valid:Check failed: dtype.code() == DLDataTypeCode::kDLFloat*": "report "
+    "bfloat16_scalar (no reference fix): a bfloat16 argument stops MakePackedAPI at an ICHECK",
+    "d:ice-on-valid:Check failed: t.code() == DLDataTypeCode::kDLFloat*": "report "
+    "bfloat16_scalar (no reference fix): the same ICHECK, other wording (cuda)",
+    "d:ice-on-valid:Check failed: (!to.MatchesElementType(DLDataTypeCode::kDLBfloat*": "report "
+    "bfloat16_scalar (no reference fix): BF16 storage not legalized on the host (TVM main, "
+    "tvm-tirx's argument)",
     "d:ice-on-valid:Check failed: (ffi::StructuralEqual()(value->ty, var->ty))*": "a Bind whose "
-    "value type differs from its variable after a pass (new; seen with vector and bf16 values)",
+    "value type differs from its variable after a pass (a bfloat16 T.let after "
+    "BF16ComputeLegalize: report bfloat16_scalar, no reference fix; vector values: new)",
     "d:ice-on-valid:Do not support pod argument type*": "bool/bfloat16/narrow host arguments are "
     "refused by MakePackedAPI with an internal error (new)",
     "d:ice-on-valid:assert *": "MakePackedAPI's argument checks for bfloat16 arguments fail to "
     "build (new)",
     "d:ice-on-valid:dtype mismatch on TensorStore*": "a bfloat16 value stored into its storage "
-    "type after BF16 legalization (new; tvm-tirx)",
+    "type after BF16 legalization (report bfloat16_scalar, no reference fix; tvm-tirx)",
     "d:ice-on-valid:Error in codegen: llvm*": "host codegen error on bfloat16/narrow host values "
     "(new; tvm-tirx)",
     "d:ice-on-invalid:Error in codegen: llvm*": "host codegen error on an invalid program, as an "

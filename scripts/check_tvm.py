@@ -93,6 +93,10 @@ BUGS = {
         "a one-element buffer parameter's data prints as A.buffer.data, which does not parse",
         "repro_printer_param_data",
     ),
+    "bfloat16_scalar": (
+        "a bfloat16 host scalar (argument, T.let) does not compile",
+        "repro_bfloat16_host_scalar",
+    ),
 }
 # tvm_tirx line: report key -> the function of scripts/repro_tirx.py that probes it
 TIRX_PROBES = {
@@ -104,6 +108,7 @@ TIRX_PROBES = {
     "annotate_entry_func_inplace": "probe_annotate_entry_func_inplace",
     "uint64_scalar": "probe_uint64_scalar",
     "printer_param_data": "probe_printer_param_data",
+    "bfloat16_scalar": "probe_bfloat16_scalar",
 }
 TIRX_OUTSIDE = {
     "allocate_workspace": "outside this package: relax (AllocateWorkspace) is not in tvm_tirx; "

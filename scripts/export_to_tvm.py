@@ -17,7 +17,7 @@
 """Merge this repository's upstream test files into a TVM checkout.
 
     python scripts/export_to_tvm.py --tvm-root ~/src/tvm [--force] [--dry-run]
-                                    [--drop-bug-xfails] [--no-lint] [--only PATH ...]
+                                    [--drop-bug-xfails[=NAMES]] [--no-lint] [--only PATH ...]
 
 * Every ``tests/python/<folder>/test_*.py`` of this repository holds only the tests it adds
   to TVM's file of the same path. Where the checkout has that file, the tests are merged
@@ -31,8 +31,10 @@
   ``T.Tensor``; 0.27 and older ``T.Buffer``), and kernel launches (a checkout without
   ``T.call_ffi_kernel``, such as TVM main of 2026-08, launches with ``T.call_packed`` and
   gives each kernel a ``global_symbol``).
-* ``--drop-bug-xfails`` removes the strict xfail marks that belong to the three bug
-  reports (for a checkout that carries the fixes: this is how patches/ gets its tests).
+* ``--drop-bug-xfails`` removes the strict xfail marks that belong to the bug reports (for
+  a checkout that carries the fixes: this is how patches/ gets its tests);
+  ``--drop-bug-xfails=NAMES`` only those of these reports (comma-separated keys of
+  bug_reports.py): the others' stay strict xfails (a build with some of the fixes).
 * ``--only PATH[::NAMES]``: export just these files (paths as in this repository,
   repeatable); ``::a,b`` keeps only those top-level definitions of the file, ``::-a,b`` all
   but those (two patches adding tests to the same TVM file).
@@ -58,7 +60,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 UPSTREAM = ROOT / "tests" / "python"
 sys.path.insert(0, str(ROOT))
-from bug_reports import report_of  # noqa: E402
+from bug_reports import BUG_REPORTS, report_of  # noqa: E402
 
 SPELLING_DEF = re.compile(r"^(Buffer|Tensor)\s*=\s*\w*Proxy\(", re.MULTILINE)
 
@@ -254,13 +256,14 @@ def _string_constants(tree):
     return found
 
 
-def _names_a_bug(text):
-    return report_of(text) is not None
+def _names_a_bug(text, reports=None):
+    report = report_of(text)
+    return report is not None and (reports is None or report in reports)
 
 
-def _is_bug_xfail(node, constants):
+def _is_bug_xfail(node, constants, reports=None):
     """True for a ``pytest.mark.xfail(...)`` call whose reason (a literal, or a module-level
-    string constant) names a bug report."""
+    string constant) names a bug report (one of ``reports``, when given)."""
     if not (isinstance(node, ast.Call) and ast.unparse(node.func) == "pytest.mark.xfail"):
         return False
     reasons = [kw.value for kw in node.keywords if kw.arg == "reason"] + node.args[1:2]
@@ -269,7 +272,7 @@ def _is_bug_xfail(node, constants):
             text = constants[reason.id][0]
         else:
             text = ast.unparse(reason)
-        if _names_a_bug(text):
+        if _names_a_bug(text, reports):
             return True
     return False
 
@@ -279,9 +282,10 @@ def _cut(text, cuts):
     return _replace(text, [(start, end, "") for start, end in set(cuts)])
 
 
-def drop_bug_xfails(text):
+def drop_bug_xfails(text, reports=None):
     """Remove bug xfail marks: decorators, ``marks=`` of pytest.param, module-level names
-    bound to such a mark, and the reason constants that only they used."""
+    bound to such a mark, and the reason constants that only they used; only the marks of
+    ``reports`` (report keys) when given, every report's otherwise."""
     tree = ast.parse(text)
     used_before = _loaded_names(tree)
     constants = _string_constants(tree)
@@ -290,12 +294,12 @@ def drop_bug_xfails(text):
     mark_names = set()
     cuts = []  # (start, end) character ranges to delete
     for node in tree.body:
-        if isinstance(node, ast.Assign) and _is_bug_xfail(node.value, constants):
+        if isinstance(node, ast.Assign) and _is_bug_xfail(node.value, constants, reports):
             mark_names.update(t.id for t in node.targets if isinstance(t, ast.Name))
             cuts.append((pos(node.lineno, 0), pos(node.end_lineno + 1, 0)))
 
     def is_mark(expr):
-        return _is_bug_xfail(expr, constants) or (
+        return _is_bug_xfail(expr, constants, reports) or (
             isinstance(expr, ast.Name) and expr.id in mark_names
         )
 
@@ -350,7 +354,7 @@ def drop_bug_xfails(text):
     # what was cut leaves at most the two blank lines that separate top-level statements
     text = re.sub(r"\n{4,}", "\n\n\n", text)
     constants = _string_constants(ast.parse(text))
-    if any(_is_bug_xfail(n, constants) for n in ast.walk(ast.parse(text))):
+    if any(_is_bug_xfail(n, constants, reports) for n in ast.walk(ast.parse(text))):
         raise ExportError("a bug xfail mark has a form this script cannot remove")
     return text
 
@@ -573,7 +577,12 @@ def main(argv=None):
     parser.add_argument("--force", action="store_true", help="overwrite existing files")
     parser.add_argument("--dry-run", action="store_true", help="only print what would happen")
     parser.add_argument(
-        "--drop-bug-xfails", action="store_true", help="remove the bug reports' xfail marks"
+        "--drop-bug-xfails",
+        nargs="?",
+        const="all",
+        default=None,
+        metavar="NAMES",
+        help="remove the bug reports' xfail marks; =NAMES: only those reports' (comma-separated)",
     )
     parser.add_argument("--no-lint", action="store_true", help="do not run ruff afterwards")
     parser.add_argument("--only", action="append", default=[], metavar="PATH")
@@ -584,7 +593,11 @@ def main(argv=None):
     )
     args = parser.parse_args(argv)
     root = args.tvm_root.expanduser().resolve()
+    drop = None if args.drop_bug_xfails in (None, "all") else set(args.drop_bug_xfails.split(","))
     try:
+        unknown = sorted((drop or set()) - set(BUG_REPORTS))
+        if unknown:
+            raise ExportError(f"--drop-bug-xfails: unknown report(s) {', '.join(unknown)}")
         check_checkout(root)
         if args.api_of:
             spelling, ffi_launch = api_of(args.api_of)
@@ -612,7 +625,7 @@ def main(argv=None):
             if not ffi_launch:
                 text = adapt_launch(text)
             if args.drop_bug_xfails:
-                text = drop_bug_xfails(text)
+                text = drop_bug_xfails(text, drop)
             outputs[src] = text
     except ExportError as err:
         print(f"export_to_tvm: error: {err}", file=sys.stderr)

@@ -601,6 +601,34 @@ def probe_uint64_scalar(run_gpu=False):
     return [_layer(bug, "pass", row)]
 
 
+def probe_bfloat16_scalar(run_gpu=False):
+    del run_gpu
+    bug = "bfloat16_scalar"
+
+    def error(dtype):
+        @T.function
+        def main(A: T.Tensor((N,), T.float32), x: getattr(T, dtype)):
+            for i in range(N):
+                A[i] = T.Cast("float32", x)
+
+        try:
+            tvm_tirx.tirx.compile(main, target="llvm")
+        except Exception as err:  # the code generator's error, or a fixed TIRx's diagnostic
+            return _first_line(err)
+        return None
+
+    def row():
+        control = error("float16")
+        if control:
+            return _row(bug, "compile", "untestable", f"control: float16 fails: {control}")
+        found = error("bfloat16")
+        if found:
+            return _row(bug, "compile", "present", f"a bfloat16 argument on llvm: {found}")
+        return _row(bug, "compile", "fixed", "a bfloat16 argument compiles on llvm")
+
+    return [_layer(bug, "compile", row)]
+
+
 # --------------------------------------------------------------------------------------------
 # GPU runs, each in a child process (a crash there is evidence, not the end of the probe)
 
@@ -665,6 +693,7 @@ PROBES = {
     "split_host_device_inplace": probe_split_host_device_inplace,
     "annotate_entry_func_inplace": probe_annotate_entry_func_inplace,
     "uint64_scalar": probe_uint64_scalar,
+    "bfloat16_scalar": probe_bfloat16_scalar,
 }
 
 

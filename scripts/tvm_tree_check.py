@@ -29,9 +29,11 @@ conftests, with a given TVM.
   exported, without this repository's root conftest.
 * The files are exported with scripts/export_to_tvm.py (merged into TVM's files, adapted
   to the API of the TVM that PY imports); with
-  ``--expect-fixed`` or ``--reference-fixes`` the bug xfails are dropped, and
-  ``--reference-fixes`` installs reference_fixes/ into the pytest process (through
-  reference_fixes/_site), so the bug tests must pass. Without either, they must xfail.
+  ``--expect-fixed`` the bug xfails of the reports with a C++ patch are dropped
+  (bug_reports.PATCHED: what a patched source build carries), with ``--reference-fixes``
+  those of the reports with a reference fix (bug_reports.REFERENCE_FIXED), which it installs
+  into the pytest process (through reference_fixes/_site): those bug tests must pass, the
+  others stay strict xfails (the first line says which). Without either, all must xfail.
 * Runs our tests only (by node id), or with ``--whole-files`` every test of the touched
   files (TVM's own included), with PY (default: this interpreter; e.g. $TVM_PYTHON).
 
@@ -53,7 +55,7 @@ from xml.etree import ElementTree
 ROOT = Path(__file__).resolve().parent.parent
 UPSTREAM = ROOT / "tests" / "python"
 sys.path.insert(0, str(ROOT))
-from bug_reports import BUG_REPORTS  # noqa: E402
+from bug_reports import BUG_REPORTS, PATCHED, REFERENCE_FIXED  # noqa: E402
 
 TREE_PARTS = ["python", "tests", "CMakeLists.txt", "pyproject.toml"]
 
@@ -151,7 +153,14 @@ def run(args, scratch):
     if probe.returncode != 0:
         raise CheckError(f"{args.python} cannot import tvm and pytest")
     tree = make_tree(args, scratch)
-    drop = ["--drop-bug-xfails"] if args.expect_fixed or args.reference_fixes else []
+    # --expect-fixed: the reports with a C++ patch (a patched build carries those only);
+    # --reference-fixes: those with a reference fix. The others keep their strict xfails
+    fixed = PATCHED if args.expect_fixed else REFERENCE_FIXED if args.reference_fixes else ()
+    drop = [f"--drop-bug-xfails={','.join(fixed)}"] if fixed else []
+    kept = [key for key in BUG_REPORTS if key not in fixed]
+    if fixed:
+        kept_text = ", ".join(kept) or "none"
+        print(f"expected fixed: {', '.join(fixed)}; strict xfails kept: {kept_text}")
     export = [sys.executable, str(ROOT / "scripts" / "export_to_tvm.py"), "--tvm-root", str(tree),
               "--api-of", python]  # fmt: skip
     # --force: a patched checkout holds our tests already; re-exporting replaces them
@@ -165,7 +174,7 @@ def run(args, scratch):
     if args.reference_fixes:
         site = [str(ROOT / "reference_fixes" / "_site"), str(ROOT)]
         env["PYTHONPATH"] = os.pathsep.join([*site, *filter(None, [env.get("PYTHONPATH")])])
-        env["TVM_REFERENCE_FIXES"] = ",".join(BUG_REPORTS)
+        env["TVM_REFERENCE_FIXES"] = ",".join(REFERENCE_FIXED)
     # one pytest process for every file (one `import tvm`), its results read per file from
     # the JUnit XML it writes
     files = [src.relative_to(ROOT) for src in our_files()]

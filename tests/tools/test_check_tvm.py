@@ -36,6 +36,7 @@ BUGS = (
     "annotate_entry_func_inplace",
     "uint64_scalar",
     "printer_param_data",
+    "bfloat16_scalar",
 )
 # reports probed by one layer only (printing; a pass run on a module)
 ONE_LAYER = (
@@ -43,6 +44,7 @@ ONE_LAYER = (
     "split_host_device_inplace",
     "annotate_entry_func_inplace",
     "uint64_scalar",
+    "bfloat16_scalar",
 )
 
 
@@ -177,6 +179,7 @@ def test_tirx_table_reports_three_bugs_affected_and_check_exits_1(tirx_python):
         "annotate_entry_func_inplace": "AFFECTED",
         "uint64_scalar": "AFFECTED",
         "printer_param_data": "not affected",  # that printer writes A.data
+        "bfloat16_scalar": "AFFECTED",
         "allocate_workspace": "not applicable (outside tvm_tirx: no relax)",
     }
     assert "outside this package: relax (AllocateWorkspace) is not in tvm_tirx" in out
@@ -206,6 +209,7 @@ def test_tirx_json_names_the_line_and_each_layer(tirx_python):
         ("annotate_entry_func_inplace", "pass"): "present",
         ("uint64_scalar", "pass"): "present",
         ("printer_param_data", "round trip"): "fixed",
+        ("bfloat16_scalar", "compile"): "present",
     }
     for finding in data["findings"]:
         assert finding["evidence"].strip() and "\n" not in finding["evidence"]

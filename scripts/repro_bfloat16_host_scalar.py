@@ -1,0 +1,93 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Reproducer: a bfloat16 host scalar does not compile.
+
+    python scripts/repro_bfloat16_host_scalar.py          # evidence
+    python scripts/repro_bfloat16_host_scalar.py --check  # exit 1 if the bug reproduces
+
+``A[i] = T.Cast("float32", x)`` on llvm with ``x`` a bfloat16 scalar: as an argument,
+MakePackedAPI stops at an ICHECK (``dtype.code() == kDLFloat``); as a ``T.let`` value
+computed on the host, BF16ComputeLegalize stops at one (the binding's value is legalized to
+float32, its variable is not). One layer, ``compile`` (``tvm.compile`` of both spellings:
+an InternalError = present). Control: the same with float16 must compile.
+
+Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
+reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
+findings for scripts/check_tvm.py.
+"""
+
+import sys
+
+try:
+    from repro_split_host_device_inplace import finding, main, run_main
+
+    import tvm
+    from tvm.script import tirx as T
+except Exception as err:  # no usable TVM: one line, exit 2
+    print(f"repro_bfloat16_host_scalar: cannot import tvm/tirx: {err}", file=sys.stderr)
+    raise SystemExit(2) from None
+
+BUG = "bfloat16_scalar"
+NAME = "repro_bfloat16_host_scalar"
+
+
+def function(spelling, dtype):
+    """``A[i] = float32(x)``, ``x`` of ``dtype`` an argument or a ``T.let`` of the host."""
+    if spelling == "argument":
+
+        @T.prim_func
+        def main(A: T.Buffer((4,), "float32"), x: tvm.tirx.Var("x", dtype)):
+            for i in range(4):
+                A[i] = T.Cast("float32", x)
+
+        return main
+
+    @T.prim_func
+    def main(A: T.Buffer((4,), "float32"), n: T.int32):
+        x: T.let[tvm.ir.PrimType(dtype)] = T.Cast(dtype, n)
+        for i in range(4):
+            A[i] = T.Cast("float32", x)
+
+    return main
+
+
+def compile_error(spelling, dtype):
+    """None when the function compiles for llvm, else the error's first line."""
+    try:
+        tvm.compile(function(spelling, dtype), target="llvm")
+    except Exception as err:  # TVM's InternalError, or whatever a fixed TVM raises instead
+        first = (str(err).strip().splitlines() or [""])[0]
+        return f"{type(err).__name__}: {first}"
+    return None
+
+
+def probe(run_gpu=False):
+    del run_gpu  # nothing runs on a device
+    spellings = ("argument", "let")
+    controls = {s: compile_error(s, "float16") for s in spellings}
+    if any(controls.values()):
+        evidence = "; ".join(f"float16 {s}: {e}" for s, e in controls.items() if e)
+        return [finding(BUG, "compile", "untestable", f"control fails: {evidence}")]
+    errors = {s: compile_error(s, "bfloat16") for s in spellings}
+    if any(errors.values()):
+        evidence = "; ".join(f"{s}: {e}" for s, e in errors.items() if e)
+        return [finding(BUG, "compile", "present", evidence)]
+    return [finding(BUG, "compile", "fixed", "a bfloat16 argument and T.let compile on llvm")]
+
+
+if __name__ == "__main__":
+    run_main(NAME, lambda: main(name=NAME, probe=probe))
