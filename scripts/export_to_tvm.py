@@ -170,9 +170,10 @@ def adapt_launch(text):
     """Spell kernel launches as a tree without ``T.call_ffi_kernel`` has them.
 
     There, SplitHostDevice launches a kernel with ``T.call_packed(name, args..., extents...)``
-    (no ``launch_params=``) and gives every kernel a ``global_symbol`` attribute of its
-    name. A kernel is a function whose ``T.func_attr`` has ``"calling_conv": 2``, literally
-    or in the dict a module-level helper returns (the helper call is inlined there).
+    (no ``launch_params=``; its int32 result needs no ``ret_ty=``) and gives every kernel a
+    ``global_symbol`` attribute of its name. A kernel is a function whose ``T.func_attr`` has
+    ``"calling_conv": 2``, literally or in the dict a module-level helper returns (the helper
+    call is inlined there).
     """
     tree = ast.parse(text)
     pos = _offsets(text)
@@ -202,7 +203,7 @@ def adapt_launch(text):
             parts += [
                 f"{kw.arg}={ast.get_source_segment(text, kw.value)}"
                 for kw in node.keywords
-                if kw.arg != "launch_params"
+                if kw.arg not in ("launch_params", "ret_ty")
             ]
             edits.append((*span(node), f"T.call_packed({', '.join(parts)})"))
         if not isinstance(node, ast.FunctionDef):
