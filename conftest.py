@@ -31,7 +31,8 @@
 # * ``--wrong-fix=REPORT:NAME``: installs one deliberately wrong fix of wrong_fixes/ instead
 #   of the reference fix, in this process and in child processes, and implies
 #   ``--expect-fixed=REPORT``; scripts/wrong_fixes.py runs the suite once per wrong fix and
-#   requires tests to fail.
+#   requires tests to fail. Other reports' bug xfails are not strict there: only the wrong
+#   fix's report is judged.
 # * skips the GPU bug tests of upstream files unless their report is expected fixed (and not
 #   by a wrong fix): run in-process on an unfixed TVM they may crash the whole session
 #   (tests/proof runs their twins in child processes).
@@ -234,6 +235,11 @@ def pytest_collection_modifyitems(config, items):
                     "not Exception or BaseException"
                 )
             if report is None or report not in expect:
+                if report is not None and config._tvm_wrong_report is not None:
+                    # a wrong-fix run judges the wrong fix's report only: another report's
+                    # bug test that passes there (a Python wrapper of the pass also hides that
+                    # bug) is no failure, so that it neither kills nor stops the run early
+                    mark = pytest.mark.xfail(*mark.args, **{**mark.kwargs, "strict": False}).mark
                 kept.append(mark)
             unfixed = report not in expect or report == config._tvm_wrong_report
             crashes |= report is not None and unfixed and upstream and "gpu" in marks

@@ -53,7 +53,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import wrong_fixes  # noqa: E402
-from bug_reports import BUG_REPORTS, report_of  # noqa: E402
+from bug_reports import BUG_REPORTS  # noqa: E402
 
 SUITE = ["tests/python", "tests/proof"]
 UPSTREAM = "tests/python/"
@@ -93,25 +93,15 @@ def killers(spec, files, pytest_args, python=sys.executable):
             tail = (proc.stdout + proc.stderr).strip().splitlines()[-1:] or ["no output"]
             raise RunError(f"{spec}: pytest exit {proc.returncode}: {tail[0]}")
         failed, errors = [], []
-        report = spec.partition(":")[0]
         for case in ET.parse(xml).iter("testcase"):
             name = f"{case.get('file') or case.get('classname')}::{case.get('name')}"
-            failure = case.find("failure")
-            if failure is not None and not _passes_another_reports_bug_test(failure, report):
+            if case.find("failure") is not None:
                 failed.append(name)
             if case.find("error") is not None:
                 errors.append(name)
         if errors:
             raise RunError(f"{spec}: {len(errors)} test(s) errored, e.g. {errors[0]}")
         return failed
-
-
-def _passes_another_reports_bug_test(failure, report):
-    """A strict xfail of another report that passes: the fix of ``report`` (a Python wrapper
-    of the pass) also hides that report's bug, as its reference fix does. No kill."""
-    message = failure.get("message") or ""
-    other = report_of(message)
-    return message.startswith("[XPASS(strict)]") and other is not None and other != report
 
 
 def killed(names, upstream_prefix=UPSTREAM):

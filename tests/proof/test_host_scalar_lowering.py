@@ -456,3 +456,70 @@ def test_plain_assignment_parses_like_annotated():
     alloc = annotated.body.seq[0]
     assert isinstance(alloc, tvm.tirx.AllocBuffer)
     assert (alloc.buffer.scope(), [int(e) for e in alloc.buffer.shape]) == ("local", [1])
+
+
+# ---------------------------------------------------------------------------------------------
+# where the cell is allocated: under host control flow (pass level: the pipeline before
+# SplitHostDevice may hoist the allocation to the top)
+
+
+def _split_under(form, dtype):
+    """SplitHostDevice of a function whose host cell is allocated under ``form`` ("for",
+    "if" or "for-if") and read by a kernel there: the kernel."""
+    if form == "for":
+
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, dtype), x: tvm.tirx.Var("x", dtype)):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            for _ in range(2):
+                c = T.alloc_local((1,), dtype)
+                c[0] = x
+                T.attr(T.target("cuda"), "target", 0)
+                i = T.launch_thread("threadIdx.x", 8)
+                A[i] = c[0]
+
+    elif form == "if":
+
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, dtype), x: tvm.tirx.Var("x", dtype)):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            if x > T.Cast(dtype, 0):
+                c = T.alloc_local((1,), dtype)
+                c[0] = x
+                T.attr(T.target("cuda"), "target", 0)
+                i = T.launch_thread("threadIdx.x", 8)
+                A[i] = c[0]
+
+    else:
+
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, dtype), x: tvm.tirx.Var("x", dtype)):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            for j in range(2):
+                if j == 1:
+                    c = T.alloc_local((1,), dtype)
+                    c[0] = x
+                    T.attr(T.target("cuda"), "target", 0)
+                    i = T.launch_thread("threadIdx.x", 8)
+                    A[i] = c[0]
+
+    return tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": main}))["main_kernel"]
+
+
+@pytest.mark.parametrize("dtype", cases.DTYPES)
+@pytest.mark.parametrize(
+    "form",
+    [
+        pytest.param(
+            f, marks=pytest.mark.xfail(strict=True, raises=ScalarPassedByPointer, reason=REASON)
+        )
+        for f in ("for", "if", "for-if")
+    ],
+)
+def test_cell_under_host_control_flow_passed_by_value(form, dtype):
+    """A cell allocated under a host for / if reaches the kernel as a scalar of its dtype."""
+    kernel = _split_under(form, dtype)
+    pointers = [p.name for p in kernel.params if isinstance(p.ty, tvm.ir.PointerType)]
+    if "c_data" in pointers or "c_ptr" in pointers:
+        raise ScalarPassedByPointer(f"{kernel.params}")
+    assert [str(p.ty) for p in kernel.params if isinstance(p.ty, tvm.ir.PrimType)] == [dtype]
