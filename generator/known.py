@@ -63,11 +63,13 @@ KNOWN = {
     "MakePackedAPI's asserts, a lost storage_scope of a bound pointer, vector kernel "
     "parameters; see REPORT.md)",
     # --- defects of the reference fixes found by the generator (for reference_fixes/)
-    "a:host-store-device-workspace": "under the fixes: host cells the host-scalar fix does not "
-    "classify as host memory (vector cells, arrays read by no kernel) stay device workspaces",
+    "a:host-store-device-workspace": "under the fixes: the host stores into a buffer it "
+    "allocated with scope global (device memory by TVM's convention) that a kernel reads; no "
+    "fix checks host access to host allocations (VerifyMemory checks pointer parameters, the "
+    "host-scalar fix classifies local buffers only): a gap of the fixes, left as it is",
     "a:host-load-device-workspace": "under the fixes: the same, a host load",
-    "b:kernel-scalar-narrow": "under the fixes: narrow scalars the narrow-scalar fix does not "
-    "widen (vectors of narrow lanes, bool cells)",
+    "b:kernel-scalar-narrow": "under the fixes: vector kernel parameters of narrow lanes, which "
+    "the narrow-scalar fix leaves as they are (the runtimes refuse vector scalars anyway)",
     "d:accepts-invalid:*": "under the fixes: invalid programs still compiled (a host store into a "
     "kernel-written global buffer is not a parameter access; views of host memory by let-bound "
     "pointers on 0.27 plain-assignment cells)",
