@@ -116,6 +116,139 @@ def test_plain_host_scalar_passed_by_value():
     tvm_tirx.ir.assert_structural_equal(After, Expected)
 
 
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
+@pytest.mark.parametrize("dtype", WIDE)
+def test_host_cell_allocated_under_host_control_flow_passed_by_value(dtype):
+    """A host cell allocated inside a host for and if is host memory, passed by value"""
+    scalar = getattr(T, dtype)
+
+    @T.ir_module
+    class Before:
+        @T.function
+        def main(B: T.Tensor((8,), dtype), n: T.int32):
+            T.func_attr({"target": _cuda_target()})
+            for j in range(n):
+                if j % 2 == 0:
+                    c = T.alloc_tensor(ty_args=[T.Tensor((1,), dtype, scope="local")])
+                    c[0] = T.Cast(dtype, j)
+                    with T.launch_thread("threadIdx.x", 8) as i:
+                        B[i] = B[i] + c[0]
+
+    @T.ir_module
+    class Expected:
+        @T.function
+        def main(B: T.Tensor((8,), dtype), n: T.int32):
+            T.func_attr({"target": _cuda_target()})
+            for j in range(n):
+                if j % 2 == 0:
+                    c = T.alloc_tensor(
+                        ty_args=[T.Tensor((1,), dtype, scope="local")],
+                        annotations={"device_type": 1},
+                    )
+                    c[0] = T.Cast(dtype, j)
+                    T.call_ffi_kernel("main_kernel", B.data, c[0], 8, launch_params=["threadIdx.x"])
+
+        @T.function
+        def main_kernel(B_ptr: T.Ptr(scalar), c: scalar):
+            T.func_attr(_cuda_kernel_attrs())
+            B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), dtype)])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                B[i] = B[i] + c
+
+    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
+    tvm_tirx.ir.assert_structural_equal(After, Expected)
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
+def test_host_cell_read_by_two_kernels_passed_by_value_to_each():
+    """A host cell that two kernels read is passed by value to each of them"""
+
+    @T.ir_module
+    class Before:
+        @T.function
+        def main(B: T.Tensor((8,), "float32"), C: T.Tensor((8,), "float32"), x: T.float32):
+            T.func_attr({"target": _cuda_target()})
+            c: T.float32 = x
+            with T.launch_thread("threadIdx.x", 8) as i:
+                B[i] = c
+            with T.launch_thread("threadIdx.x", 8) as i:
+                C[i] = c
+
+    @T.ir_module
+    class Expected:
+        @T.function
+        def main(B: T.Tensor((8,), "float32"), C: T.Tensor((8,), "float32"), x: T.float32):
+            T.func_attr({"target": _cuda_target()})
+            c = T.alloc_tensor(
+                ty_args=[T.Tensor((1,), T.float32, scope="local")], annotations={"device_type": 1}
+            )
+            c[0] = x
+            T.call_ffi_kernel("main_kernel", B.data, c[0], 8, launch_params=["threadIdx.x"])
+            T.call_ffi_kernel("main_kernel_1", C.data, c[0], 8, launch_params=["threadIdx.x"])
+
+        @T.function
+        def main_kernel(B_ptr: T.Ptr(T.float32), c: T.float32):
+            T.func_attr(_cuda_kernel_attrs())
+            B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                B[i] = c
+
+        @T.function
+        def main_kernel_1(C_ptr: T.Ptr(T.float32), c: T.float32):
+            T.func_attr(_cuda_kernel_attrs())
+            C = T.decl_tensor(C_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                C[i] = c
+
+    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
+    tvm_tirx.ir.assert_structural_equal(After, Expected)
+
+
+@pytest.mark.parametrize("kind", ["ext_dev", "hexagon"])
+def test_host_cell_of_kernels_no_device_runtime_launches_left_alone(kind):
+    """A host cell read by a kernel that no device runtime launches is left as it is"""
+
+    @T.ir_module
+    class Before:
+        @T.function
+        def main(B: T.Tensor((8,), "float32"), x: T.float32):
+            T.func_attr({"target": T.target({"kind": kind, "host": "llvm"})})
+            c: T.float32 = x
+            with T.launch_thread("threadIdx.x", 8) as i:
+                B[i] = c
+
+    @T.ir_module
+    class Expected:
+        @T.function
+        def main(B: T.Tensor((8,), "float32"), x: T.float32):
+            T.func_attr({"target": T.target({"kind": kind, "host": "llvm"})})
+            c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            c[0] = x
+            kernel_error_code: T.let[T.int32] = T.call_ffi_kernel(
+                "main_kernel", B.data, c.data, 8, launch_params=["threadIdx.x"]
+            )
+            assert kernel_error_code == 0, ("RuntimeError", ["Error executing compute kernel"])
+
+        @T.function
+        def main_kernel(B_ptr: T.Ptr(T.float32), c_ptr: T.Ptr(T.float32, "local")):
+            T.func_attr(
+                {
+                    "calling_conv": 2,
+                    "target": T.target({"kind": kind}),
+                    "tirx.is_global_func": True,
+                    "tirx.kernel_launch_params": ["threadIdx.x"],
+                    "tirx.noalias": True,
+                }
+            )
+            c = T.decl_tensor(c_ptr, ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                B[i] = c[0]
+
+    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
+    tvm_tirx.ir.assert_structural_equal(After, Expected)
+
+
 def test_local_cell_of_kernels_passed_by_pointer():
     """A local cell that only kernels use stays device memory, passed to each by pointer"""
 
