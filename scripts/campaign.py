@@ -209,11 +209,12 @@ def _bar(info, total, budget):
 
 
 def known_reason(key, known):
-    """The reason ``key`` is known: an exact entry, or an entry ending in ``*`` (a prefix)."""
+    """The reason ``key`` is known: an exact entry, or an entry whose ``*`` stand for any text
+    (keys have their numbers written ``N``)."""
     if key in known:
         return known[key]
     for entry, reason in known.items():
-        if entry.endswith("*") and key.startswith(entry[:-1]):
+        if "*" in entry and re.fullmatch(".*".join(map(re.escape, entry.split("*"))), key):
             return reason
     return None
 

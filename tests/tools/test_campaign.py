@@ -158,3 +158,14 @@ def test_relax_case_flags_the_report_and_not_the_control():
     bad, good = proc.stdout.strip().splitlines()[-2:]
     assert "g:relax.AllocateWorkspace:ill-formed" in bad
     assert good == "[]"
+
+
+def test_known_entries_match_with_a_wildcard_anywhere():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import campaign
+
+    known = {"d:v:Cannot convert type float* to Metal type*": "metal", "e:exact": "exact"}
+    assert campaign.known_reason("d:v:Cannot convert type floatN to Metal type", known) == "metal"
+    assert campaign.known_reason("e:exact", known) == "exact"
+    assert campaign.known_reason("e:exactly", known) is None
+    assert campaign.known_reason("d:v:Cannot convert type int to Vulkan type", known) is None
