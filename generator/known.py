@@ -68,16 +68,12 @@ KNOWN = {
     "MakePackedAPI's asserts, a lost storage_scope of a bound pointer, vector kernel "
     "parameters; see REPORT.md)",
     # --- defects of the reference fixes found by the generator (for reference_fixes/)
-    "a:host-store-device-workspace": "under the fixes: the host stores into a buffer it "
-    "allocated with scope global (device memory by TVM's convention) that a kernel reads; no "
-    "fix checks host access to host allocations (VerifyMemory checks pointer parameters, the "
-    "host-scalar fix classifies local buffers only): a gap of the fixes, left as it is",
-    "a:host-load-device-workspace": "under the fixes: the same, a host load",
     "b:kernel-scalar-narrow": "under the fixes: vector kernel parameters of narrow lanes, which "
     "the narrow-scalar fix leaves as they are (the runtimes refuse vector scalars anyway)",
-    "d:accepts-invalid:*": "under the fixes: invalid programs still compiled (a host store into a "
-    "kernel-written global buffer is not a parameter access; views of host memory by let-bound "
-    "pointers on 0.27 plain-assignment cells)",
+    "d:accepts-invalid:*": "under the fixes: programs the oracle's validity rule calls invalid "
+    "that still compile (views of host memory by let-bound pointers on 0.27 plain-assignment "
+    "cells); a host store into a host-allocated global buffer is rejected since the VerifyMemory "
+    "fix counts such buffers as device memory",
     "d:ice-on-valid:A kernel loads an element of*": "under the fixes: the host-scalar fix rejects "
     "a program the oracle takes as valid (a vector cell or a kernel-written global read by "
     "value; to triage between the fix and the oracle's validity rule)",

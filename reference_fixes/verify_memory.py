@@ -63,12 +63,13 @@ Upstream change (blueprint), ``src/tirx/analysis/verify_memory.cc``, class
    packed functions that ``MakePackedAPI`` makes read their arguments' ``DLTensor`` fields
    through ``tvm_struct_get`` on the host) and the error text (the accessed variable, e.g.
    ``B_1``) stay as they are.
-
-Host-level *allocations* stay outside the check, exactly as before: whether such a buffer
-lands in host or device memory is decided later (``LowerTVMBuiltin``), so the verifier cannot
-tell at this point. In particular the host-level scalar cell of the host-scalar report (an
-``AllocBuffer`` written from the host) is not flagged; that bug is fixed where the cell is
-placed, not here.
+7. A ``global`` buffer that the host code allocates (an ``AllocBuffer`` outside every thread
+   environment, without annotations) is device memory too: ``LowerTVMBuiltin`` allocates it
+   on the function's device. ``VisitStmt_(const AllocBufferNode*)`` records it, and the walk
+   of 2. accepts it like a parameter. Found by the generator (clause (a) under the fixes): a
+   host store into such a buffer that a kernel reads compiled, and wrote device memory.
+   ``local`` host allocations stay outside the check: SplitHostDevice decides where they live
+   (the host-scalar fix), and a scalar cell of the host code is host memory.
 
 The same fix holds on apache/tvm-tirx (module ``tvm_tirx``), whose pipeline hands the
 verifier ``C_1 = T.decl_tensor(C.data, ...)`` views (``Bind`` of a ``decl_tensor`` call over
@@ -84,9 +85,11 @@ with the semantics above, and returns a function that restores both.
 from reference_fixes._line import (
     POINTER_ARITHMETIC,
     WalkResult,
+    allocation,
     ir,
     loaded,
     pointer_base,
+    scope_of,
     stored,
     walk,
 )
@@ -128,6 +131,7 @@ class _MemoryAccessVerifier:
         self.func = func
         self.defs = {}
         self.accesses = []
+        self.device_allocations = []
 
     def _record_access(self, buffer):
         if buffer is not None:
@@ -142,6 +146,9 @@ class _MemoryAccessVerifier:
             for index in node.args[0].indices:
                 walk(index, self._on_node, order="pre")
             return WalkResult.SKIP
+        found = allocation(node)
+        if found is not None and self._is_device_allocation(*found):
+            self.device_allocations.append(found[0])
         if isinstance(node, ir.Bind):
             self.defs[node.var] = node.value
         elif ir.DeclBuffer is not None and isinstance(node, ir.DeclBuffer):
@@ -155,6 +162,12 @@ class _MemoryAccessVerifier:
             self._record_access(_accessed_buffer(node))
         return WalkResult.ADVANCE
 
+    @staticmethod
+    def _is_device_allocation(var, annotations):
+        """A global buffer that the host code allocates is device memory (LowerTVMBuiltin puts
+        it on the function's device), unless an annotation says where it lives."""
+        return scope_of(var) == "global" and not annotations
+
     def _is_pointer_param(self, var):
         return any(
             var.same_as(p) and (ir.is_buffer_var(p) or isinstance(p.ty, ir.PointerType))
@@ -165,7 +178,7 @@ class _MemoryAccessVerifier:
         seen = set()
         while var is not None and var not in seen:
             seen.add(var)
-            if self._is_pointer_param(var):
+            if self._is_pointer_param(var) or any(var.same_as(a) for a in self.device_allocations):
                 return True
             var = _definition_source(self.defs.get(var))
         return False

@@ -29,6 +29,10 @@ from wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "host-allocations": "every host access is an error, host allocations included",
+    "global-allocations-unchecked": "host-allocated global buffers are skipped, as all host "
+    "allocations were before (a host store into one that a kernel reads compiles)",
+    "local-allocations-too": "every unannotated host allocation counts as device memory, local "
+    "cells included",
     "cuda-only": "only the cuda device type is checked (rocm, vulkan, metal, opencl skipped)",
     "every-target": "CPU targets are checked too (the device-type test dropped)",
     "one-level": "follows one decl_buffer/match_buffer step only, not a chain of aliases",
@@ -89,6 +93,18 @@ class _AnyAlias(fix._MemoryAccessVerifier):
 class _AllAccesses(fix._MemoryAccessVerifier):
     def _from_function_args(self, var):
         return True
+
+
+class _GlobalAllocationsUnchecked(fix._MemoryAccessVerifier):
+    @staticmethod
+    def _is_device_allocation(var, annotations):
+        return False
+
+
+class _LocalAllocationsToo(fix._MemoryAccessVerifier):
+    @staticmethod
+    def _is_device_allocation(var, annotations):
+        return not annotations
 
 
 class _FirstParamOnly(fix._MemoryAccessVerifier):
@@ -206,6 +222,8 @@ def _source_one_level(value):
 _reference_source = fix._definition_source
 _VERIFIERS = {
     "host-allocations": _AllAccesses,
+    "global-allocations-unchecked": _GlobalAllocationsUnchecked,
+    "local-allocations-too": _LocalAllocationsToo,
     "one-level": _OneLevel,
     "decl-buffer-only": _DeclBufferOnly,
     "root-name": _RootName,

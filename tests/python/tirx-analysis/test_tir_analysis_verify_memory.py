@@ -179,6 +179,43 @@ def test_host_access_to_allocation(target):
     assert tvm.tirx.analysis.verify_memory(func)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    raises=pytest.fail.Exception,
+    reason="VerifyMemory skips the global buffers that the host code allocates",
+)
+@pytest.mark.parametrize("target", GPU_TARGETS)
+def test_host_access_to_global_allocation(target):
+    """Host code may not access a global buffer it allocates: that buffer is device memory"""
+
+    @T.prim_func
+    def func(A: T.Buffer((16,), "float32"), x: T.float32):
+        T.func_attr({"target": T.target(target)})
+        scale = T.alloc_buffer((4,), "float32")
+        scale[0] = x
+        with T.launch_thread("threadIdx.x", 16) as tx:
+            A[tx] = A[tx] * scale[0]
+
+    with pytest.raises(RuntimeError, match="Variable `scale` is directly accessed by host memory"):
+        tvm.tirx.transform.VerifyMemory()(tvm.IRModule({"main": func}))
+
+
+@pytest.mark.parametrize("target", GPU_TARGETS)
+def test_global_allocation_of_kernels_only(target):
+    """A global buffer that the host code allocates and only kernels access is no host access"""
+
+    @T.prim_func
+    def func(A: T.Buffer((16,), "float32")):
+        T.func_attr({"target": T.target(target)})
+        tmp = T.alloc_buffer((16,), "float32")
+        with T.launch_thread("threadIdx.x", 16) as tx:
+            tmp[tx] = A[tx] * T.float32(2.0)
+        with T.launch_thread("threadIdx.x", 16) as tx:
+            A[tx] = tmp[tx]
+
+    assert tvm.tirx.analysis.verify_memory(func)
+
+
 @pytest.mark.parametrize("target", GPU_TARGETS)
 def test_device_helper_not_checked(target):
     """A private function whose target has no host is device code: it is not checked"""

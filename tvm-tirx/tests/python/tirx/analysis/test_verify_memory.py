@@ -222,6 +222,43 @@ def test_host_access_to_allocation(target):
     assert tvm_tirx.tirx.analysis.verify_memory(func)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    raises=pytest.fail.Exception,
+    reason="VerifyMemory skips the global tensors that the host code allocates",
+)
+@pytest.mark.parametrize("target", GPU_TARGETS)
+def test_host_access_to_global_allocation(target):
+    """Host code may not access a global tensor it allocates: that tensor is device memory"""
+
+    @T.function
+    def func(A: T.Tensor((16,), "float32"), x: T.float32):
+        T.func_attr({"target": _target(target)})
+        scale = T.alloc_tensor(ty_args=[T.Tensor((4,), T.float32, scope="global")])
+        scale[0] = x
+        with T.launch_thread("threadIdx.x", 16) as i:
+            A[i] = A[i] * scale[0]
+
+    with pytest.raises(RuntimeError, match="Variable `scale` is directly accessed by host memory"):
+        tvm_tirx.tirx.transform.VerifyMemory()(tvm_tirx.ir.IRModule({"main": func}))
+
+
+@pytest.mark.parametrize("target", GPU_TARGETS)
+def test_global_allocation_of_kernels_only(target):
+    """A global tensor that the host code allocates and only kernels access is no host access"""
+
+    @T.function
+    def func(A: T.Tensor((16,), "float32")):
+        T.func_attr({"target": _target(target)})
+        tmp = T.alloc_tensor(ty_args=[T.Tensor((16,), T.float32, scope="global")])
+        with T.launch_thread("threadIdx.x", 16) as i:
+            tmp[i] = A[i] * T.float32(2.0)
+        with T.launch_thread("threadIdx.x", 16) as i:
+            A[i] = tmp[i]
+
+    assert tvm_tirx.tirx.analysis.verify_memory(func)
+
+
 @pytest.mark.parametrize("target", GPU_TARGETS)
 def test_device_helper_not_checked(target):
     """A private function whose target has no host is device code: it is not checked"""
