@@ -170,9 +170,8 @@ def _top_level_cells(body):
     return found
 
 
-def _not_cpu(func):
-    target = func.attrs.get("target") if func.attrs is not None else None
-    return target is not None and target.host is not None and target.get_target_device_type() != 1
+def _not_cpu(target):
+    return int(target.get_target_device_type()) != 1  # kDLCPU
 
 
 _correct_kernel_use = fix._kernel_use
@@ -192,7 +191,7 @@ _PATCHES = {
     "views-of-data-only": {"_points_into": _data_views_only},
     "first-region-only": {"_by_value_in_region": _first_region_only},
     "top-level-cells-only": {"_host_local_buffers": _top_level_cells},
-    "not-cpu-predicate": {"_has_host": _not_cpu},
+    "not-cpu-predicate": {"launched_by_device_runtime": _not_cpu},
 }
 for _name in (
     "reject-stores-only",
