@@ -84,8 +84,8 @@ def killers(spec, files, pytest_args, python=sys.executable):
         # the files' own order decides which failures come first (upstream files first):
         # plugins that reorder or distribute tests are kept out, so that the verdict of a run
         # that stops at its second failure does not depend on them
-        cmd = [python, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:randomly",
-               "-p", "no:xdist", "-q", "-o",
+        cmd = [python, str(ROOT / "scripts" / "run_pytest.py"), "-p", "no:cacheprovider",
+               "-p", "no:randomly", "-p", "no:xdist", "-q", "-o",
                "junit_family=xunit1", f"--junitxml={xml}", f"--wrong-fix={spec}",
                *files, *pytest_args]  # fmt: skip
         proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)

@@ -66,8 +66,9 @@ def run_pytest(tree, *args):
     paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p and p not in ours]
     if paths:
         env["PYTHONPATH"] = os.pathsep.join(paths)
+    launcher = ROOT / "scripts" / "run_pytest.py"
     proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--collect-only", *args],
+        [sys.executable, launcher, "-p", "no:cacheprovider", "--collect-only", *args],
         cwd=tree,
         env=env,
         capture_output=True,

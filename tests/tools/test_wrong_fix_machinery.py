@@ -64,7 +64,9 @@ def test_unknown_wrong_fix_is_a_one_line_error(only):
 
 @pytest.mark.parametrize("spec", ["host_scalar", "nope:x", "verify_memory:nope"])
 def test_bad_wrong_fix_option_is_a_usage_error(spec):
-    rc, _, err = run("-m", "pytest", "-p", "no:cacheprovider", "--co", "-q", "--wrong-fix", spec)
+    rc, _, err = run(
+        "scripts/run_pytest.py", "-p", "no:cacheprovider", "--co", "-q", "--wrong-fix", spec
+    )
     assert rc == 4
     assert "--wrong-fix:" in err
 
