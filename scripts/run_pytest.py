@@ -37,9 +37,7 @@ import gc
 import os
 import sys
 
-sys.path[0] = os.getcwd()
-
-import pytest  # noqa: E402
+import pytest
 
 
 class _FreezeCollected:
@@ -48,4 +46,11 @@ class _FreezeCollected:
         gc.freeze()
 
 
-raise SystemExit(pytest.main(plugins=[_FreezeCollected()]))
+def main(args=None):
+    """pytest.main with the collected objects frozen; the exit code of pytest."""
+    return pytest.main(args, plugins=[_FreezeCollected()])
+
+
+if __name__ == "__main__":
+    sys.path[0] = os.getcwd()
+    raise SystemExit(main())

@@ -18,6 +18,7 @@
 
     python scripts/wrong_fixes.py [--list] [--only REPORT[:NAME] ...] [--markdown FILE]
                                   [--all-killers] [--all-files] [--jobs N] [--tvm-tirx]
+                                  [--record]
                                   [-- PYTEST ARGS]
 
 For every wrong fix (a small, deliberately wrong variant of a reference fix) it runs
@@ -25,10 +26,14 @@ For every wrong fix (a small, deliberately wrong variant of a reference fix) it 
 tests must pass, so every test that fails has caught the mistake. FILES are the test files
 of tests/python and tests/proof that hold the report's tests (its xfail phrase or its key
 in the file), or all of them with ``--all-files``. A wrong fix counts as killed when at
-least two tests fail, at least one of them in an upstream file (tests/python). The upstream
-files run first and each run stops at its second failure, which gives the same verdict;
-``--all-killers`` lists every killing test instead. Runs go ``--jobs`` at a time. Only test
-failures count: a collection or fixture error is not a kill, it stops the run.
+least two tests fail, at least one of them in an upstream file (tests/python). A run stops
+as soon as its failures kill the wrong fix (wrong_fixes/until_killed.py), so its verdict does
+not depend on the order the tests run in; ``--all-killers`` runs every test and lists every
+killing test. Runs go ``--jobs`` at a time, each a pytest session in a fork of a process that
+has imported TVM once (scripts/pytest_server.py). The tests that killed a wrong fix last time
+(wrong_fixes/killers.json, written by ``--record``) run alone first: if they kill it again,
+so would the whole run. Only test failures count: a collection or fixture error is not a
+kill, it stops the run.
 
 ``--tvm-tirx`` does the same on the apache/tvm-tirx line: the wrong fixes of the reports
 whose reference fix works there (``reference_fixes.ON_TVM_TIRX``; not those a module lists in
@@ -42,7 +47,9 @@ same table as Markdown. Exit codes: 0 every wrong fix killed; 1 a wrong fix surv
 
 import argparse
 import concurrent.futures
+import json
 import os
+import queue
 import subprocess
 import sys
 import tempfile
@@ -54,13 +61,19 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import wrong_fixes  # noqa: E402
 from bug_reports import BUG_REPORTS  # noqa: E402
+from wrong_fixes.until_killed import killed as _killed  # noqa: E402
 
 SUITE = ["tests/python", "tests/proof"]
 UPSTREAM = "tests/python/"
-MIN_KILLERS = 2
 # --tvm-tirx: the apache/tvm-tirx line (its upstream tests, run by .venv-tirx's interpreter)
 TIRX_SUITE = ["tvm-tirx/tests/python"]
 TIRX_UPSTREAM = "tvm-tirx/tests/python/"
+# what every session imports first: the servers import it once (scripts/pytest_server.py)
+COMMON = ["numpy", "pytest", "hypothesis?"]
+# {line: {wrong fix: the tests that killed it}}, written by --record: each run tries those
+# tests alone first (see killers)
+KILLERS_FILE = ROOT / "wrong_fixes" / "killers.json"
+PRELOAD = {SUITE[0]: ["tvm", *COMMON], TIRX_SUITE[0]: ["tvm_tirx", *COMMON]}
 
 
 def files_of(report, suite=SUITE):
@@ -77,21 +90,61 @@ class RunError(Exception):
     """A run that says nothing about the wrong fix; the message is the reason."""
 
 
-def killers(spec, files, pytest_args, python=sys.executable):
-    """The node ids of the tests in ``files`` that fail with the wrong fix ``spec``."""
+class Servers:
+    """``jobs`` pytest servers (scripts/pytest_server.py) of ``python``, handed out one per
+    session."""
+
+    def __init__(self, python, preload, jobs):
+        self.idle, self.procs = queue.Queue(), []
+        for _ in range(jobs):
+            proc = subprocess.Popen(
+                [python, str(ROOT / "scripts" / "pytest_server.py"), *preload],
+                cwd=ROOT,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            self.procs.append(proc)
+            self.idle.put(proc)
+
+    def run(self, args, log):
+        """The exit code of one pytest session with ``args``, its output in ``log``."""
+        proc = self.idle.get()
+        try:
+            proc.stdin.write(json.dumps({"args": args, "log": str(log)}) + "\n")
+            proc.stdin.flush()
+            answer = proc.stdout.readline()
+        except BrokenPipeError:
+            answer = ""
+        if not answer.strip():
+            err = proc.stderr.read().strip().splitlines()[-1:] or ["no output"]
+            raise RunError(f"the pytest server ended: {err[0]}")
+        self.idle.put(proc)
+        return int(answer)
+
+    def close(self):
+        for proc in self.procs:
+            proc.stdin.close()
+        for proc in self.procs:
+            proc.wait()
+
+
+def _session(spec, targets, pytest_args, servers, upstream, until_killed):
+    """(pytest's exit code, the failing node ids) of one session over ``targets``; errors
+    raise RunError."""
     with tempfile.TemporaryDirectory() as tmp:
-        xml = Path(tmp) / "junit.xml"
-        # the files' own order decides which failures come first (upstream files first):
-        # plugins that reorder or distribute tests are kept out, so that the verdict of a run
-        # that stops at its second failure does not depend on them
-        cmd = [python, str(ROOT / "scripts" / "run_pytest.py"), "-p", "no:cacheprovider",
-               "-p", "no:randomly", "-p", "no:xdist", "-q", "-o",
-               "junit_family=xunit1", f"--junitxml={xml}", f"--wrong-fix={spec}",
-               *files, *pytest_args]  # fmt: skip
-        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
-        if proc.returncode not in (0, 1) or not xml.exists():
-            tail = (proc.stdout + proc.stderr).strip().splitlines()[-1:] or ["no output"]
-            raise RunError(f"{spec}: pytest exit {proc.returncode}: {tail[0]}")
+        xml, log = Path(tmp) / "junit.xml", Path(tmp) / "pytest.log"
+        # --tb=native: only whether a test failed is read, and pytest's own traceback costs
+        # ten times more to build
+        stop = ["-p", "wrong_fixes.until_killed", f"--until-killed={upstream}"] * until_killed
+        args = ["-p", "no:cacheprovider", "-p", "no:xdist", "-q", "--tb=native",
+                "-o", "junit_family=xunit1", f"--junitxml={xml}", f"--wrong-fix={spec}",
+                *stop, *targets, *pytest_args]  # fmt: skip
+        rc = servers.run(args, log)
+        if rc not in (0, 1) or not xml.exists():
+            tail = log.read_text().strip().splitlines()[-1:] if log.exists() else []
+            return rc, None, (tail or ["no output"])[0]
         failed, errors = [], []
         for case in ET.parse(xml).iter("testcase"):
             name = f"{case.get('file') or case.get('classname')}::{case.get('name')}"
@@ -101,12 +154,34 @@ def killers(spec, files, pytest_args, python=sys.executable):
                 errors.append(name)
         if errors:
             raise RunError(f"{spec}: {len(errors)} test(s) errored, e.g. {errors[0]}")
-        return failed
+        return rc, failed, None
+
+
+def killers(spec, files, pytest_args, servers, upstream=UPSTREAM, until_killed=True, first=()):
+    """The node ids of the tests in ``files`` that fail with the wrong fix ``spec`` (with
+    ``until_killed``: those up to the one that kills it).
+
+    ``first``: the tests that killed it last time (KILLERS_FILE). They run alone first; if
+    they kill it, that is the verdict of the whole run too (a kill only needs more failures,
+    never fewer), else the whole run decides. A stale record costs time, never a verdict."""
+
+    def in_files(node):
+        path = node.partition("::")[0]
+        return any(path == f or path.startswith(f.rstrip("/") + "/") for f in files)
+
+    first = [n for n in first if in_files(n)]
+    if until_killed and first:
+        _, failed, _ = _session(spec, first, pytest_args, servers, upstream, True)
+        if failed is not None and killed(failed, upstream):
+            return failed
+    rc, failed, tail = _session(spec, files, pytest_args, servers, upstream, until_killed)
+    if failed is None:
+        raise RunError(f"{spec}: pytest exit {rc}: {tail}")
+    return failed
 
 
 def killed(names, upstream_prefix=UPSTREAM):
-    upstream = [n for n in names if n.startswith(upstream_prefix)]
-    return len(names) >= MIN_KILLERS and bool(upstream)
+    return _killed(names, upstream_prefix)
 
 
 def short(name):
@@ -128,6 +203,12 @@ def main(argv=None):
     parser.add_argument("--only", action="append", default=[], metavar="REPORT[:NAME]")
     parser.add_argument("--markdown", type=Path, help="also write the table as Markdown")
     parser.add_argument("--all-files", action="store_true", help="run the whole suite each time")
+    parser.add_argument(
+        "--record",
+        action="store_true",
+        help=f"write the killing tests to {KILLERS_FILE.relative_to(ROOT)} (they run first "
+        "next time)",
+    )
     parser.add_argument(
         "--all-killers", action="store_true", help="list every killing test, not the first two"
     )
@@ -172,25 +253,41 @@ def main(argv=None):
             print(f"{report}:{name}  {text}")
         return 0
     os.environ.pop("TVM_REFERENCE_FIXES", None)
-    # upstream files come first, so the first MIN_KILLERS failures decide the verdict as
-    # all of them would: stop there unless every killing test is wanted
-    stop = [] if args.all_killers else [f"--maxfail={MIN_KILLERS}"]
+    os.environ.pop("TVM_WRONG_FIX", None)
+    jobs = max(1, min(args.jobs, len(selected)))
+    line = "apache/tvm-tirx" if args.tvm_tirx else "apache/tvm"
+    try:
+        record = json.loads(KILLERS_FILE.read_text()) if KILLERS_FILE.exists() else {}
+    except ValueError as err:
+        print(f"wrong_fixes: error: {KILLERS_FILE} is no JSON: {err}", file=sys.stderr)
+        return 2
+    servers = Servers(python, PRELOAD[suite[0]], jobs)
 
     def run_one(item):
         (report, name), text = item
         spec = f"{report}:{name}"
         start = time.monotonic()
         files = suite if args.all_files else files_of(report, suite)
-        names = killers(spec, files, [*stop, *args.pytest_args], python)
+        first = record.get(line, {}).get(spec, ())
+        names = killers(
+            spec, files, args.pytest_args, servers, upstream, not args.all_killers, first
+        )
         return spec, text, names, time.monotonic() - start
 
     rows, survivors = [], []
-    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        try:
+    try:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
             results = list(pool.map(run_one, selected.items()))
-        except RunError as err:
-            print(f"wrong_fixes: error: {err}", file=sys.stderr)
-            return 2
+    except RunError as err:
+        print(f"wrong_fixes: error: {err}", file=sys.stderr)
+        return 2
+    finally:
+        servers.close()
+    if args.record:
+        ours = record.setdefault(line, {})
+        ours.update({spec: names for spec, _, names, _ in results if killed(names, upstream)})
+        record[line] = dict(sorted(ours.items()))
+        KILLERS_FILE.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
     for spec, text, names, seconds in results:
         ok = killed(names, upstream)
         if not ok:
@@ -201,7 +298,7 @@ def main(argv=None):
         for n in names:
             print(f"    {short(n)}")
     if args.markdown:
-        head = "killed by" if args.all_killers else "killed by (the first two killing tests)"
+        head = "killed by" if args.all_killers else "killed by (the failing tests up to the kill)"
         lines = [f"| wrong fix | the mistake it models | {head} |", "|---|---|---|"]
         for spec, text, names, ok in rows:
             tests = "<br>".join(f"`{short(n)}`" for n in names)
