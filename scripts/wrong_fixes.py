@@ -197,6 +197,23 @@ def tirx_python():
     return python
 
 
+def selectable(tvm_tirx=False):
+    """{(report, name): description} of the wrong fixes of the apache/tvm line, or of the
+    apache/tvm-tirx line: those of the reports whose reference fix works there, but for the
+    ones a module lists in NOT_ON_TVM_TIRX."""
+    catalogue = wrong_fixes.catalogue()
+    if not tvm_tirx:
+        return catalogue
+    import reference_fixes
+
+    return {
+        (report, name): text
+        for (report, name), text in catalogue.items()
+        if report in reference_fixes.ON_TVM_TIRX
+        and name not in getattr(wrong_fixes._module(report), "NOT_ON_TVM_TIRX", {})
+    }
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--list", action="store_true", help="list the wrong fixes and exit")
@@ -210,7 +227,7 @@ def main(argv=None):
         "next time)",
     )
     parser.add_argument(
-        "--all-killers", action="store_true", help="list every killing test, not the first two"
+        "--all-killers", action="store_true", help="run every test, list every killing test"
     )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="runs at a time")
     parser.add_argument(
@@ -221,18 +238,10 @@ def main(argv=None):
     )
     parser.add_argument("pytest_args", nargs="*", help="after --: extra pytest arguments")
     args = parser.parse_args(argv)
-    catalogue = wrong_fixes.catalogue()
+    catalogue = selectable(args.tvm_tirx)
     suite, upstream, python = SUITE, UPSTREAM, sys.executable
     if args.tvm_tirx:
-        import reference_fixes
-
         suite, upstream = TIRX_SUITE, TIRX_UPSTREAM
-        catalogue = {
-            (report, name): text
-            for (report, name), text in catalogue.items()
-            if report in reference_fixes.ON_TVM_TIRX
-            and name not in getattr(wrong_fixes._module(report), "NOT_ON_TVM_TIRX", {})
-        }
         try:
             python = tirx_python()
         except RunError as err:

@@ -181,3 +181,13 @@ def test_recorded_killers_run_first_and_decide_only_a_kill(first, sessions):
     names = runner.killers("r:w", FILES, [], servers, first=first)
     assert runner.killed(names)
     assert servers.sessions == sessions
+
+
+def test_every_wrong_fix_has_recorded_killers():
+    """wrong_fixes/killers.json names tests for every wrong fix of each line (without them a
+    CI run still gives its verdicts, only slower: run scripts/wrong_fixes.py --record)."""
+    runner = _runner()
+    record = json.loads(runner.KILLERS_FILE.read_text())
+    for line, tirx in (("apache/tvm", False), ("apache/tvm-tirx", True)):
+        wanted = {f"{report}:{name}" for report, name in runner.selectable(tirx)}
+        assert wanted <= set(record[line]), sorted(wanted - set(record[line]))
