@@ -78,6 +78,17 @@ def our_tests(path):
     ]
 
 
+def source_tree(args):
+    """The --tvm-tree folder, checked: a TVM checkout or unpacked tree (None with --fake)."""
+    if args.fake:
+        return None
+    src = args.tvm_tree.expanduser().resolve()
+    missing = [p for p in TREE_PARTS if not (src / p).exists()]
+    if missing:
+        raise CheckError(f"{src} is not a TVM tree (missing {', '.join(missing)})")
+    return src
+
+
 def make_tree(args, scratch):
     tree = scratch / "tvm"
     if args.fake:
@@ -95,10 +106,7 @@ def make_tree(args, scratch):
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(conftest, dest)
         return tree
-    src = args.tvm_tree.expanduser().resolve()
-    missing = [p for p in TREE_PARTS if not (src / p).exists()]
-    if missing:
-        raise CheckError(f"{src} is not a TVM tree (missing {', '.join(missing)})")
+    src = source_tree(args)
     for part in TREE_PARTS:
         copy = shutil.copytree if (src / part).is_dir() else shutil.copy
         copy(src / part, tree / part, **({"symlinks": True} if copy is shutil.copytree else {}))
@@ -148,6 +156,7 @@ def main(argv=None):
 
 
 def run(args, scratch):
+    source_tree(args)  # a bad --tvm-tree is told before the probe (an `import tvm`, a second)
     python = shutil.which(args.python) or args.python
     probe = subprocess.run([python, "-c", "import tvm, pytest"], capture_output=True, check=False)
     if probe.returncode != 0:

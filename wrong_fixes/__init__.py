@@ -26,11 +26,20 @@ One module per report (the report keys of bug_reports.py), each with
 
     WRONG_FIXES = {name: "one line: the mistake this variant models", ...}
     def install(name): install that wrong fix in this process; return an uninstaller
+
+``catalogue()`` and ``parse()`` read each module's ``WRONG_FIXES`` from its source when it is a
+plain literal, without importing the module: importing it imports TVM (about a second), and
+naming or checking a wrong fix (``scripts/wrong_fixes.py --list``, a ``--wrong-fix`` typo)
+needs none.
 """
 
+import ast
 import importlib
+from pathlib import Path
 
 from bug_reports import BUG_REPORTS
+
+HERE = Path(__file__).resolve().parent
 
 
 def patched_install(fix, patches):
@@ -60,12 +69,43 @@ def _module(report):
         return None
 
 
+def _declared(report):
+    """The ``WRONG_FIXES`` of ``report``'s module ({} without a module): read from its source
+    when the module binds it once, to a literal, at top level and never changes it (no
+    method call, item assignment or deletion); else from the imported module."""
+    if report not in BUG_REPORTS:
+        raise ValueError(f"unknown report {report!r}; known: {', '.join(BUG_REPORTS)}")
+    path = HERE / f"{report}.py"
+    if not path.exists():
+        return {}
+    tree = ast.parse(path.read_text(), str(path))
+    assigned = [
+        node.value
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and [getattr(t, "id", None) for t in node.targets] == ["WRONG_FIXES"]
+    ]
+    changes = 0  # bindings, deletions, method calls, item assignments of the name
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id == "WRONG_FIXES":
+            changes += not isinstance(node.ctx, ast.Load)
+        elif isinstance(node, ast.Attribute | ast.Subscript):
+            value = node.value
+            if isinstance(value, ast.Name) and value.id == "WRONG_FIXES":
+                changes += isinstance(node, ast.Attribute) or not isinstance(node.ctx, ast.Load)
+    if len(assigned) == changes == 1:
+        try:
+            return ast.literal_eval(assigned[0])
+        except ValueError:
+            pass
+    return getattr(_module(report), "WRONG_FIXES", {})
+
+
 def catalogue():
     """{(report, name): description} of every wrong fix."""
     found = {}
     for report in BUG_REPORTS:
-        module = _module(report)
-        for name, description in getattr(module, "WRONG_FIXES", {}).items():
+        for name, description in _declared(report).items():
             found[(report, name)] = description
     return found
 
@@ -75,8 +115,7 @@ def parse(spec):
     report, sep, name = spec.partition(":")
     if not sep or not name:
         raise ValueError(f"expected REPORT:NAME, got {spec!r}")
-    module = _module(report)
-    known = getattr(module, "WRONG_FIXES", {})
+    known = _declared(report)
     if name not in known:
         raise ValueError(f"no wrong fix {name!r} for {report}; known: {', '.join(known) or 'none'}")
     return report, name

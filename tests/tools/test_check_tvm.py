@@ -58,10 +58,45 @@ def check_tvm(*args, python_flags=()):
     return proc.returncode, proc.stdout, proc.stderr
 
 
+# the children each test reads
+READS = {
+    "test_every_bug_and_layer_is_reported": ["report"],
+    "test_verdicts_match_what_this_run_expects": ["report"],
+    "test_narrow_scalar_row_has_a_codegen_and_a_gpu_layer": ["report"],
+    "test_table_output_names_each_bug": ["table"],
+    "test_tirx_table_reports_three_bugs_affected_and_check_exits_1": ["tirx check"],
+    "test_tirx_json_names_the_line_and_each_layer": ["tirx json"],
+    "test_tirx_allocate_workspace_alone_is_outside_and_exits_0": ["tirx allocate_workspace"],
+    "test_neither_tvm_nor_tvm_tirx_is_a_one_line_error": ["tirx python"],
+    "test_tirx_probe_crash_or_missing_api_is_untestable": ["tirx probe crash"],
+    "test_report_sh_tirx_and_a_tirx_only_tvm_python": ["report.sh --tirx", "report.sh tirx python"],
+}
+
+
+def start_children(pool, tests, tmp_path_factory):
+    """The children in READS that ``tests`` read, started in ``pool`` (tests/tools/conftest.py):
+    this TVM's runs (rc, stdout, stderr); scripts/setup.sh --tirx ("tirx python": the tirx
+    line's interpreter); and the tirx line's runs, which start once it is done."""
+    wanted = {child for test in tests for child in READS.get(test, ())}
+    futures = {}
+    # One child process probes every bug (a few CUDA compiles: the slowest run here).
+    for name, args in (
+        ("report", ["--json", "--check"]),
+        ("table", ["--bug", "allocate_workspace"]),
+    ):
+        if name in wanted:
+            futures[name] = pool.submit(check_tvm, *args)
+    if wanted - set(futures):
+        python = futures["tirx python"] = pool.submit(setup_tirx)
+        for name in TIRX_RUNS:  # the longest first
+            if name in wanted:
+                futures[name] = pool.submit(run_tirx_once_set_up, name, python)
+    return futures
+
+
 @pytest.fixture(scope="module")
-def report():
-    # One child process probes every bug (a few CUDA compiles: the slowest test here).
-    rc, out, err = check_tvm("--json", "--check")
+def report(children):
+    rc, out, err = children["report"].result()
     assert "Traceback" not in err, err
     return rc, json.loads(out)
 
@@ -92,8 +127,8 @@ def test_verdicts_match_what_this_run_expects(request, report):
     assert rc == (0 if fixed >= set(BUGS) else 1)
 
 
-def test_table_output_names_each_bug():
-    rc, out, _ = check_tvm("--bug", "allocate_workspace")
+def test_table_output_names_each_bug(children):
+    rc, out, _ = children["table"].result()
     assert rc == 0
     assert "[allocate_workspace]" in out
     assert "commit:" in out
@@ -141,8 +176,8 @@ def _tirx_env():
     return env
 
 
-@pytest.fixture(scope="module")
-def tirx_python():
+def setup_tirx():
+    """scripts/setup.sh --tirx: the tirx line's interpreter."""
     proc = subprocess.run(
         [str(ROOT / "scripts" / "setup.sh"), "--tirx"],
         capture_output=True,
@@ -156,6 +191,11 @@ def tirx_python():
     return python
 
 
+@pytest.fixture(scope="module")
+def tirx_python(children):
+    return children["tirx python"].result()
+
+
 def run_tirx(python, *args, env=None):
     proc = subprocess.run(
         [python, *args], capture_output=True, text=True, env=env or _tirx_env(), check=False
@@ -164,8 +204,60 @@ def run_tirx(python, *args, env=None):
     return proc.returncode, proc.stdout, proc.stderr
 
 
-def test_tirx_table_reports_three_bugs_affected_and_check_exits_1(tirx_python):
-    rc, out, _ = run_tirx(tirx_python, str(SCRIPT), "--check")
+# test_tirx_probe_crash_or_missing_api_is_untestable's child
+TIRX_PROBE_CRASH = f"""
+import json, sys
+sys.path.insert(0, {str(ROOT / "scripts")!r})
+import repro_tirx
+repro_tirx._SCRIPT_API += ("launch_thread_v9",)  # a package without T.launch_thread_v9
+gap = repro_tirx.probe_host_scalar() + repro_tirx.probe_narrow_scalar()
+repro_tirx._SCRIPT_API = repro_tirx._SCRIPT_API[:-1]
+def boom(func):
+    raise RuntimeError("no codegen here\\nsecond line")
+repro_tirx._compile = boom
+crash = repro_tirx.probe_narrow_scalar() + repro_tirx.probe_verify_memory()
+print(json.dumps({{"crash": crash, "gap": gap}}))
+"""
+
+
+def tirx_command(name, python):
+    """The command line and environment (None: _tirx_env()) of the tirx line's run ``name``."""
+    report_sh = str(ROOT / "scripts" / "report.sh")
+    return {
+        "report.sh tirx python": (
+            [report_sh, "--check", "--bug", "verify_memory"],
+            {**_tirx_env(), "TVM_PYTHON": python},
+        ),
+        "report.sh --tirx": ([report_sh, "--tirx", "--check", "--bug", "narrow_scalar"], None),
+        "tirx check": ([python, str(SCRIPT), "--check"], None),
+        "tirx json": ([python, str(SCRIPT), "--json"], None),
+        "tirx allocate_workspace": (
+            [python, str(SCRIPT), "--check", "--bug", "allocate_workspace"],
+            None,
+        ),
+        "tirx probe crash": ([python, "-c", TIRX_PROBE_CRASH], None),
+    }[name]
+
+
+# the tirx line's runs, the longest first
+TIRX_RUNS = [
+    "report.sh tirx python",
+    "report.sh --tirx",
+    "tirx check",
+    "tirx json",
+    "tirx allocate_workspace",
+    "tirx probe crash",
+]
+
+
+def run_tirx_once_set_up(name, python):
+    """The tirx line's run ``name`` once ``python`` (setup_tirx's future) has its result."""
+    args, env = tirx_command(name, python.result())
+    return run_tirx(*args, env=env)
+
+
+def test_tirx_table_reports_three_bugs_affected_and_check_exits_1(children):
+    rc, out, _ = children["tirx check"].result()
     assert rc == 1
     header = out.splitlines()[0]
     assert header.startswith("TVM TIRx 0.1.0a4  (tvm_tirx, "), header
@@ -186,8 +278,8 @@ def test_tirx_table_reports_three_bugs_affected_and_check_exits_1(tirx_python):
     assert "c_ptr" in out  # the kernel signature is the host_scalar evidence
 
 
-def test_tirx_json_names_the_line_and_each_layer(tirx_python):
-    rc, out, _ = run_tirx(tirx_python, str(SCRIPT), "--json")
+def test_tirx_json_names_the_line_and_each_layer(children):
+    rc, out, _ = children["tirx json"].result()
     assert rc == 0
     data = json.loads(out)
     assert data["line"] == data["tvm"]["line"] == "tvm_tirx"
@@ -215,8 +307,8 @@ def test_tirx_json_names_the_line_and_each_layer(tirx_python):
         assert finding["evidence"].strip() and "\n" not in finding["evidence"]
 
 
-def test_tirx_allocate_workspace_alone_is_outside_and_exits_0(tirx_python):
-    rc, out, _ = run_tirx(tirx_python, str(SCRIPT), "--check", "--bug", "allocate_workspace")
+def test_tirx_allocate_workspace_alone_is_outside_and_exits_0(children):
+    rc, out, _ = children["tirx allocate_workspace"].result()
     assert rc == 0
     assert "allocate_workspace: not applicable (outside tvm_tirx: no relax)" in out
     assert "PRESENT" not in out and "FIXED" not in out
@@ -232,23 +324,10 @@ def test_neither_tvm_nor_tvm_tirx_is_a_one_line_error(tirx_python):
     assert len(err.strip().splitlines()) == 1
 
 
-def test_tirx_probe_crash_or_missing_api_is_untestable(tirx_python):
+def test_tirx_probe_crash_or_missing_api_is_untestable(children):
     """A layer that raises gives "cannot tell" with the error's first line; a package that
     lacks a probe's API gives untestable rows naming what is missing, never a verdict."""
-    code = f"""
-import json, sys
-sys.path.insert(0, {str(ROOT / "scripts")!r})
-import repro_tirx
-repro_tirx._SCRIPT_API += ("launch_thread_v9",)  # a package without T.launch_thread_v9
-gap = repro_tirx.probe_host_scalar() + repro_tirx.probe_narrow_scalar()
-repro_tirx._SCRIPT_API = repro_tirx._SCRIPT_API[:-1]
-def boom(func):
-    raise RuntimeError("no codegen here\\nsecond line")
-repro_tirx._compile = boom
-crash = repro_tirx.probe_narrow_scalar() + repro_tirx.probe_verify_memory()
-print(json.dumps({{"crash": crash, "gap": gap}}))
-"""
-    rc, out, _ = run_tirx(tirx_python, "-c", code)
+    rc, out, _ = children["tirx probe crash"].result()
     assert rc == 0
     data = json.loads(out)
     codegen, compile_ = data["crash"][0], data["crash"][3]
@@ -262,12 +341,11 @@ print(json.dumps({{"crash": crash, "gap": gap}}))
         assert row["evidence"] == "this TIRx lacks T.launch_thread_v9", row
 
 
-def test_report_sh_tirx_and_a_tirx_only_tvm_python(tirx_python):
-    report = str(ROOT / "scripts" / "report.sh")
-    rc, out, _ = run_tirx(report, "--tirx", "--check", "--bug", "narrow_scalar")
+def test_report_sh_tirx_and_a_tirx_only_tvm_python(children):
+    rc, out, _ = children["report.sh --tirx"].result()
     assert rc == 1
     assert out.startswith("TVM TIRx ") and "narrow_scalar: AFFECTED" in out
-    env = {**_tirx_env(), "TVM_PYTHON": tirx_python}
-    rc, out, _ = run_tirx(report, "--check", "--bug", "verify_memory", env=env)
+    # TVM_PYTHON: the tirx interpreter
+    rc, out, _ = children["report.sh tirx python"].result()
     assert rc == 1
     assert out.startswith("TVM TIRx ") and "verify_memory: AFFECTED" in out

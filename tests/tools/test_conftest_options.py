@@ -18,7 +18,7 @@
 flag means every report and never takes the path after it; ``=NAMES`` selects.
 
 Each case runs pytest (collect only) in a child process on a tiny tree whose conftest is the
-root conftest, and reads the report header line.
+root conftest, and reads the report header line; the cases' children run side by side.
 """
 
 import os
@@ -39,8 +39,7 @@ ALL = {
 }
 
 
-@pytest.fixture(scope="module")
-def tree(tmp_path_factory):
+def make_tree(tmp_path_factory):
     top = tmp_path_factory.mktemp("options")
     (top / "pytest.ini").write_text("[pytest]\n")
     # the root conftest itself, executed from its own path (so that it finds bug_reports.py)
@@ -66,6 +65,9 @@ def run_pytest(tree, *args):
     paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p and p not in ours]
     if paths:
         env["PYTHONPATH"] = os.pathsep.join(paths)
+    # no third-party plugin (hypothesis's costs most of a child's time): the header and the
+    # usage errors read here are the root conftest's alone
+    env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     launcher = ROOT / "scripts" / "run_pytest.py"
     proc = subprocess.run(
         [sys.executable, launcher, "-p", "no:cacheprovider", "--collect-only", *args],
@@ -87,57 +89,85 @@ def expected_fixed(output):
     return header[0].split("expected fixed: ")[1].split(" (")[0], collected_only_path
 
 
+def plain(option, path_first):
+    return ("tests/python", option) if path_first else (option, "tests/python")
+
+
+def by_value(option, path_first):
+    selected = f"{option}=host_scalar,allocate_workspace"
+    return ("tests/python", selected) if path_first else (selected, "tests/python")
+
+
+VALUE_CASES = [("--expect-fixed", True), ("--expect-fixed", False), ("--reference-fixes", False)]
+BAD_VALUES = [
+    (("--expect-fixed", "host_scalar", "tests/python"), "write --expect-fixed=host_scalar"),
+    (("--expect-fixed=tests/python",), "unknown report(s) ['tests/python']"),
+    (("tests/python", "--reference-fixes=bogus"), "unknown report(s) ['bogus']"),
+]
+# the pytest command lines each test runs
+COMMANDS = {
+    "test_plain_flag_means_every_report_and_keeps_the_path": [
+        plain(option, path_first) for option in ALL for path_first in (True, False)
+    ],
+    "test_value_selects_reports": [by_value(*case) for case in VALUE_CASES],
+    "test_plain_flag_alone_runs_the_default_paths": [("--expect-fixed",)],
+    "test_no_option_expects_nothing_fixed": [("tests/python",)],
+    "test_bad_values_are_usage_errors": [args for args, _ in BAD_VALUES],
+}
+
+
+def start_children(pool, tests, tmp_path_factory):
+    """The pytest runs in COMMANDS of ``tests``, started in ``pool`` (tests/tools/conftest.py)
+    on one tree: {command line: future of (rc, output)}; first those that install the
+    reference fixes (they import TVM)."""
+    wanted = {args for test in tests for args in COMMANDS.get(test, ())}
+    slow_first = sorted(wanted, key=lambda args: not any("--reference-fixes" in a for a in args))
+    tree = make_tree(tmp_path_factory) if wanted else None
+    return {args: pool.submit(run_pytest, tree, *args) for args in slow_first}
+
+
 @pytest.mark.parametrize("option", ["--expect-fixed", "--reference-fixes"])
 @pytest.mark.parametrize("path_first", [True, False], ids=["path-first", "option-first"])
-def test_plain_flag_means_every_report_and_keeps_the_path(tree, option, path_first):
+def test_plain_flag_means_every_report_and_keeps_the_path(children, option, path_first):
     """The plain flag selects its reports (--expect-fixed: those with a C++ patch;
     --reference-fixes: those with a reference fix) and does not swallow the path after it."""
-    args = ["tests/python", option] if path_first else [option, "tests/python"]
-    rc, out = run_pytest(tree, *args)
+    rc, out = children[plain(option, path_first)].result()
     assert rc == 0, out
     assert expected_fixed(out) == (ALL[option], True)
 
 
 @pytest.mark.parametrize(
     "option, path_first",
-    [("--expect-fixed", True), ("--expect-fixed", False), ("--reference-fixes", False)],
+    VALUE_CASES,
     ids=["expect-fixed-path-first", "expect-fixed-option-first", "reference-fixes"],
 )
-def test_value_selects_reports(tree, option, path_first):
+def test_value_selects_reports(children, option, path_first):
     """``--option=NAMES`` selects exactly those reports, before or after the path."""
-    selected = f"{option}=host_scalar,allocate_workspace"
-    args = ["tests/python", selected] if path_first else [selected, "tests/python"]
-    rc, out = run_pytest(tree, *args)
+    rc, out = children[by_value(option, path_first)].result()
     assert rc == 0, out
     assert expected_fixed(out) == ("allocate_workspace, host_scalar", True)
 
 
-def test_plain_flag_alone_runs_the_default_paths(tree):
+def test_plain_flag_alone_runs_the_default_paths(children):
     """With no path, the plain flag still means its reports, and pytest collects all."""
-    rc, out = run_pytest(tree, "--expect-fixed")
+    rc, out = children[("--expect-fixed",)].result()
     assert rc == 0, out
     assert expected_fixed(out)[0] == ALL["--expect-fixed"]
     assert "test_elsewhere" in out
 
 
-def test_no_option_expects_nothing_fixed(tree):
+def test_no_option_expects_nothing_fixed(children):
     """Without the options no report is expected fixed."""
-    rc, out = run_pytest(tree, "tests/python")
+    rc, out = children[("tests/python",)].result()
     assert rc == 0, out
     assert expected_fixed(out) == ("none", True)
 
 
 @pytest.mark.parametrize(
-    "args, message",
-    [
-        (["--expect-fixed", "host_scalar", "tests/python"], "write --expect-fixed=host_scalar"),
-        (["--expect-fixed=tests/python"], "unknown report(s) ['tests/python']"),
-        (["tests/python", "--reference-fixes=bogus"], "unknown report(s) ['bogus']"),
-    ],
-    ids=["names-after-space", "path-as-value", "unknown-name"],
+    "args, message", BAD_VALUES, ids=["names-after-space", "path-as-value", "unknown-name"]
 )
-def test_bad_values_are_usage_errors(tree, args, message):
+def test_bad_values_are_usage_errors(children, args, message):
     """Report names after a space, or names that are no report, stop with a usage error."""
-    rc, out = run_pytest(tree, *args)
+    rc, out = children[args].result()
     assert rc == 4, out
     assert message in out

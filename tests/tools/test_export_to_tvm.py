@@ -17,6 +17,9 @@
 """Tests of scripts/export_to_tvm.py against fake TVM checkouts (this repository only)."""
 
 import ast
+import contextlib
+import io
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -178,9 +181,12 @@ def test_launch_is_adapted_to_a_checkout_without_call_ffi_kernel(tmp_path, src):
 def test_api_of_an_interpreter_wins_over_the_checkout(tmp_path, src):
     """Run with one TVM inside a tree of another, the files follow the TVM that runs them."""
     sys.path.insert(0, str(ROOT / "scripts"))
-    from export_to_tvm import api_of
+    from export_to_tvm import API_PROBE
 
-    ffi_launch = api_of(sys.executable)[1]
+    # what api_of(sys.executable) finds, asked here: its probe, run in this interpreter
+    with contextlib.redirect_stdout(io.StringIO()) as probed:
+        exec(API_PROBE, {})
+    ffi_launch = json.loads(probed.getvalue())["ffi_launch"]
     texts = []
     for checkout_ffi, extra in [(ffi_launch, []), (not ffi_launch, ["--api-of", sys.executable])]:
         root = make_checkout(tmp_path / str(len(texts)), "Buffer", ffi_launch=checkout_ffi)

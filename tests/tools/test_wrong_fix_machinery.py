@@ -31,7 +31,7 @@ _spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "conftest
 conftest = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(conftest)
 import wrong_fixes  # noqa: E402
-from bug_reports import NO_REFERENCE_FIX, REFERENCE_FIXED  # noqa: E402
+from bug_reports import BUG_REPORTS, NO_REFERENCE_FIX, REFERENCE_FIXED  # noqa: E402
 
 
 def run(*args):
@@ -46,6 +46,11 @@ def test_every_report_with_a_reference_fix_has_wrong_fixes_with_a_description():
     assert {report for report, _ in catalogue} == set(REFERENCE_FIXED)
     for (report, name), text in catalogue.items():
         assert text and "\n" not in text, (report, name)
+    # the catalogue is read from the modules' sources: each module imports, and defines
+    # the wrong fixes read there
+    for report in BUG_REPORTS:
+        listed = {n: text for (r, n), text in catalogue.items() if r == report}
+        assert getattr(wrong_fixes._module(report), "WRONG_FIXES", {}) == listed, report
 
 
 def test_list_names_every_wrong_fix():
