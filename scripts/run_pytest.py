@@ -24,7 +24,11 @@ runpy's frozen ones, which belong to no module file, so every lookup for them sc
 ``sys.modules`` (about 2,000 entries once TVM is imported): each parse of a TVMScript function
 costs tens of milliseconds more, and this suite about half as much again. Started from this
 file, the bottom frame is a file that ``inspect`` caches. The working directory comes first on
-``sys.path``, as under ``-m``.
+``sys.path``, as under ``-m``. Two more such frames are common here: importlib's frozen
+bootstrap, under every TVMScript function parsed while pytest imports a test module, and code
+that TVMScript's evaluator compiles as ``<ast>``. ``inspect`` caches file -> module name but
+not "no module", so each lookup of theirs scans ``sys.modules`` again to find none; they are
+entered under a name that no module has, which gives the same answer (None) without the scan.
 
 Once collection ends, the objects that exist then (TVM, the collected modules and their
 parsed IR) are moved out of the garbage collector's reach (``gc.freeze()``): they live until
@@ -34,10 +38,17 @@ Nothing a test sees changes.
 """
 
 import gc
+import inspect
 import os
 import sys
 
 import pytest
+
+# frames of code that belongs to no module file (see above): getmodule() returns
+# sys.modules.get("<no module>"), None, as its scan would
+for _pseudo in ("<frozen runpy>", "<frozen importlib._bootstrap>",
+                "<frozen importlib._bootstrap_external>", "<ast>"):  # fmt: skip
+    inspect.modulesbyfile.setdefault(_pseudo, "<no module>")
 
 
 class _FreezeCollected:

@@ -70,10 +70,18 @@ tree() {  # tree <title> <tvm_tree_check.py args...>
   step "$title" "$py" scripts/tvm_tree_check.py --fake --python "$py" "$@"
 }
 
+if [ "$mode" = both ]; then  # set up the tvm-tirx line (before any step starts)...
+  ( TVM_PYTHON= scripts/setup.sh --tirx > "$logs/tirx-setup" ) &
+  tirx_setup=$!
+fi
+# ... while this line imports TVM
 echo "=== TVM under test: $("$py" -c 'import tvm; print(tvm.__version__, tvm.__file__)')"
-if [ "$mode" = both ]; then  # set up the tvm-tirx line before any step starts
-  tirx_py=$(TVM_PYTHON= scripts/setup.sh --tirx | tail -n 1) \
-    || { echo "=== FAILED: scripts/setup.sh --tirx"; status=1; tirx_py=; }
+if [ "$mode" = both ]; then
+  if wait "$tirx_setup"; then
+    tirx_py=$(tail -n 1 "$logs/tirx-setup")
+  else
+    echo "=== FAILED: scripts/setup.sh --tirx"; status=1; tirx_py=
+  fi
 fi
 echo "... $jobs_max step(s) at a time (TEST_JOBS)"
 step "lint gate" "$lint_py" scripts/lint.py

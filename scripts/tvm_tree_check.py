@@ -191,10 +191,12 @@ def run(args, scratch):
     for src, rel in zip(our_files(), files):
         targets += [str(rel)] if args.whole_files else [f"{rel}::{t}" for t in our_tests(src)]
     junit = scratch / "junit.xml"
-    # scripts/run_pytest.py is `python -m pytest` without -m's cost to TVMScript's parser
+    # scripts/run_pytest.py is `python -m pytest` without -m's cost to TVMScript's parser;
+    # hypothesis's plugin only costs time; --tb=native: Python's tracebacks, which pytest
+    # builds in a tenth of the time of its own (one for every xfailed test, too)
     cmd = [python, str(ROOT / "scripts" / "run_pytest.py"), "-p", "no:cacheprovider", "-q",
-           "-o", "addopts=", "-o", "junit_family=xunit2", f"--junitxml={junit}", "-rfE",
-           *targets]  # fmt: skip
+           "-o", "addopts=", "-p", "no:hypothesispytest", "--tb=native",
+           "-o", "junit_family=xunit2", f"--junitxml={junit}", "-rfE", *targets]  # fmt: skip
     proc = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, check=False)
     counts = _outcomes_per_file(junit) if junit.exists() else {}
     for rel in files:

@@ -69,7 +69,7 @@ UPSTREAM = "tests/python/"
 TIRX_SUITE = ["tvm-tirx/tests/python"]
 TIRX_UPSTREAM = "tvm-tirx/tests/python/"
 # what every session imports first: the servers import it once (scripts/pytest_server.py)
-COMMON = ["numpy", "pytest", "hypothesis?"]
+COMMON = ["numpy", "pytest"]
 # {line: {wrong fix: the tests that killed it}}, written by --record: each run tries those
 # tests alone first (see killers)
 KILLERS_FILE = ROOT / "wrong_fixes" / "killers.json"
