@@ -61,14 +61,12 @@ def test_tiny_campaign_is_deterministic(children):
 
 
 def _released_env():
-    """The environment of a child that imports the TVM as released: no reference fix or wrong
-    fix reaches it (the root conftest passes them to child processes)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("TVM_REFERENCE_FIXES", "TVM_WRONG_FIX")}
-    site = str(ROOT / "reference_fixes" / "_site")
-    env["PYTHONPATH"] = os.pathsep.join(
-        p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p and p != site
-    )
-    return env
+    """The environment of a child of .venv's interpreter, which imports the pinned wheel as
+    released: no reference fix or wrong fix reaches it (the root conftest passes them to child
+    processes), nor the path of another TVM that this run may test (a source build's
+    PYTHONPATH and TVM_LIBRARY_PATH: that TVM in the wheel's virtualenv crashes)."""
+    drop = ("TVM_REFERENCE_FIXES", "TVM_WRONG_FIX", "PYTHONPATH", "TVM_LIBRARY_PATH")
+    return {k: v for k, v in os.environ.items() if k not in drop}
 
 
 GOOD = 'Program("cuda", (Value("float32", "let", 1),), (Kernel((0,)),), (Launch(0),))'

@@ -128,9 +128,11 @@ def start_children(pool, tests, tmp_path_factory):
 
 @pytest.mark.parametrize("option", ["--expect-fixed", "--reference-fixes"])
 @pytest.mark.parametrize("path_first", [True, False], ids=["path-first", "option-first"])
-def test_plain_flag_means_every_report_and_keeps_the_path(children, option, path_first):
+def test_plain_flag_means_every_report_and_keeps_the_path(request, children, option, path_first):
     """The plain flag selects its reports (--expect-fixed: those with a C++ patch;
     --reference-fixes: those with a reference fix) and does not swallow the path after it."""
+    if option == "--reference-fixes":
+        request.getfixturevalue("reference_fixes_load")
     rc, out = children[plain(option, path_first)].result()
     assert rc == 0, out
     assert expected_fixed(out) == (ALL[option], True)
@@ -141,8 +143,10 @@ def test_plain_flag_means_every_report_and_keeps_the_path(children, option, path
     VALUE_CASES,
     ids=["expect-fixed-path-first", "expect-fixed-option-first", "reference-fixes"],
 )
-def test_value_selects_reports(children, option, path_first):
+def test_value_selects_reports(request, children, option, path_first):
     """``--option=NAMES`` selects exactly those reports, before or after the path."""
+    if option == "--reference-fixes":
+        request.getfixturevalue("reference_fixes_load")
     rc, out = children[by_value(option, path_first)].result()
     assert rc == 0, out
     assert expected_fixed(out) == ("allocate_workspace, host_scalar", True)

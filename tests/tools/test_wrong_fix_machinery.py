@@ -41,7 +41,9 @@ def run(*args):
     return proc.returncode, proc.stdout, proc.stderr
 
 
-def test_every_report_with_a_reference_fix_has_wrong_fixes_with_a_description():
+def test_every_report_with_a_reference_fix_has_wrong_fixes_with_a_description(
+    reference_fixes_load,
+):
     catalogue = wrong_fixes.catalogue()
     assert {report for report, _ in catalogue} == set(REFERENCE_FIXED)
     for (report, name), text in catalogue.items():

@@ -183,7 +183,7 @@ def test_recorded_killers_run_first_and_decide_only_a_kill(first, sessions):
     assert servers.sessions == sessions
 
 
-def test_every_wrong_fix_has_recorded_killers():
+def test_every_wrong_fix_has_recorded_killers(reference_fixes_load):
     """wrong_fixes/killers.json names tests for every wrong fix of each line (without them a
     CI run still gives its verdicts, only slower: run scripts/wrong_fixes.py --record)."""
     runner = _runner()
