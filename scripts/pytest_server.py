@@ -17,12 +17,11 @@
 """Run pytest sessions, one after another, each in a fork of one process that has imported
 the modules every session imports first (TVM, numpy, pytest).
 
-    python scripts/pytest_server.py MODULE[?] [MODULE[?] ...]
+    python scripts/pytest_server.py MODULE [MODULE ...]
 
 scripts/wrong_fixes.py runs one session per wrong fix, well over a hundred: in a fresh
 interpreter each would spend a second importing TVM. This process imports the MODULEs once
-(``NAME?``: where it is installed; pytest plugins such as hypothesis's import their package
-in every session) and then reads requests from standard input, one JSON object per line:
+and then reads requests from standard input, one JSON object per line:
 
     {"args": [pytest arguments], "log": "file for the session's output"}
 
@@ -102,10 +101,8 @@ def main(argv):
     sys.path[0] = os.getcwd()
     for name in argv:
         try:
-            importlib.import_module(name.removesuffix("?"))
+            importlib.import_module(name)
         except ImportError as err:
-            if name.endswith("?"):
-                continue
             print(f"pytest_server: error: cannot import {name}: {err}", file=sys.stderr)
             return 2
     return serve()

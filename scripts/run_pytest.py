@@ -46,8 +46,8 @@ import pytest
 
 # frames of code that belongs to no module file (see above): getmodule() returns
 # sys.modules.get("<no module>"), None, as its scan would
-for _pseudo in ("<frozen runpy>", "<frozen importlib._bootstrap>",
-                "<frozen importlib._bootstrap_external>", "<ast>"):  # fmt: skip
+for _pseudo in ("<frozen importlib._bootstrap>", "<frozen importlib._bootstrap_external>",
+                "<ast>"):  # fmt: skip
     inspect.modulesbyfile.setdefault(_pseudo, "<no module>")
 
 

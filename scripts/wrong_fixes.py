@@ -70,10 +70,10 @@ TIRX_SUITE = ["tvm-tirx/tests/python"]
 TIRX_UPSTREAM = "tvm-tirx/tests/python/"
 # what every session imports first: the servers import it once (scripts/pytest_server.py)
 COMMON = ["numpy", "pytest"]
+PRELOAD = {SUITE[0]: ["tvm", *COMMON], TIRX_SUITE[0]: ["tvm_tirx", *COMMON]}
 # {line: {wrong fix: the tests that killed it}}, written by --record: each run tries those
 # tests alone first (see killers)
 KILLERS_FILE = ROOT / "wrong_fixes" / "killers.json"
-PRELOAD = {SUITE[0]: ["tvm", *COMMON], TIRX_SUITE[0]: ["tvm_tirx", *COMMON]}
 
 
 def files_of(report, suite=SUITE):
@@ -131,8 +131,9 @@ class Servers:
 
 
 def _session(spec, targets, pytest_args, servers, upstream, until_killed):
-    """(pytest's exit code, the failing node ids) of one session over ``targets``; errors
-    raise RunError."""
+    """(the failing node ids, None) of one session over ``targets``, or (None, why) where
+    pytest ended otherwise (no JUnit XML, an exit code that is no test outcome); tests that
+    errored raise RunError."""
     with tempfile.TemporaryDirectory() as tmp:
         xml, log = Path(tmp) / "junit.xml", Path(tmp) / "pytest.log"
         # --tb=native: only whether a test failed is read, and pytest's own traceback costs
@@ -144,7 +145,7 @@ def _session(spec, targets, pytest_args, servers, upstream, until_killed):
         rc = servers.run(args, log)
         if rc not in (0, 1) or not xml.exists():
             tail = log.read_text().strip().splitlines()[-1:] if log.exists() else []
-            return rc, None, (tail or ["no output"])[0]
+            return None, f"pytest exit {rc}: {(tail or ['no output'])[0]}"
         failed, errors = [], []
         for case in ET.parse(xml).iter("testcase"):
             name = f"{case.get('file') or case.get('classname')}::{case.get('name')}"
@@ -154,7 +155,7 @@ def _session(spec, targets, pytest_args, servers, upstream, until_killed):
                 errors.append(name)
         if errors:
             raise RunError(f"{spec}: {len(errors)} test(s) errored, e.g. {errors[0]}")
-        return rc, failed, None
+        return failed, None
 
 
 def killers(spec, files, pytest_args, servers, upstream=UPSTREAM, until_killed=True, first=()):
@@ -171,12 +172,12 @@ def killers(spec, files, pytest_args, servers, upstream=UPSTREAM, until_killed=T
 
     first = [n for n in first if in_files(n)]
     if until_killed and first:
-        _, failed, _ = _session(spec, first, pytest_args, servers, upstream, True)
+        failed, _ = _session(spec, first, pytest_args, servers, upstream, True)
         if failed is not None and killed(failed, upstream):
             return failed
-    rc, failed, tail = _session(spec, files, pytest_args, servers, upstream, until_killed)
+    failed, why = _session(spec, files, pytest_args, servers, upstream, until_killed)
     if failed is None:
-        raise RunError(f"{spec}: pytest exit {rc}: {tail}")
+        raise RunError(f"{spec}: {why}")
     return failed
 
 

@@ -32,7 +32,9 @@ the pytest process (children inherit both).
 """
 
 import concurrent.futures
+import importlib.util
 import os
+from pathlib import Path
 
 import pytest
 
@@ -84,3 +86,13 @@ def reference_fixes_load():
         import reference_fixes._line  # noqa: F401
     except (ImportError, AttributeError) as err:
         pytest.skip(f"the reference fixes do not load on this TVM (written for the wheel): {err}")
+
+
+@pytest.fixture(scope="session")
+def wrong_fix_runner():
+    """scripts/wrong_fixes.py as a module (scripts/ is no package)."""
+    path = Path(__file__).resolve().parents[2] / "scripts" / "wrong_fixes.py"
+    spec = importlib.util.spec_from_file_location("wrong_fix_runner", path)
+    runner = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(runner)
+    return runner

@@ -78,17 +78,11 @@ def test_bad_wrong_fix_option_is_a_usage_error(spec):
     assert "--wrong-fix:" in err
 
 
-def test_killed_needs_two_tests_one_upstream():
-    assert wrong_fixes_killed(["tests/python/a.py::t", "tests/proof/b.py::t"])
-    assert not wrong_fixes_killed(["tests/python/a.py::t"])
-    assert not wrong_fixes_killed(["tests/proof/a.py::t", "tests/proof/b.py::t"])
-
-
-def wrong_fixes_killed(names):
-    spec = importlib.util.spec_from_file_location("runner", ROOT / "scripts" / "wrong_fixes.py")
-    runner = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(runner)
-    return runner.killed(names)
+def test_killed_needs_two_tests_one_upstream(wrong_fix_runner):
+    killed = wrong_fix_runner.killed
+    assert killed(["tests/python/a.py::t", "tests/proof/b.py::t"])
+    assert not killed(["tests/python/a.py::t"])
+    assert not killed(["tests/proof/a.py::t", "tests/proof/b.py::t"])
 
 
 def test_reports_without_a_reference_fix_say_why():
