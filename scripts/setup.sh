@@ -5,6 +5,10 @@
 # Default: a project-local virtualenv (.venv) with the pinned requirements.txt (the
 # released apache-tvm wheel). Created on first use; a second run only checks a stamp.
 #
+# Then, where a C++ compiler, the OpenCL headers and libOpenCL are present, TVM's OpenCL
+# runtime for that TVM (scripts/opencl_runtime.py: build/opencl/, once; the device runs of
+# tests/proof load it); where they are not, one line on stderr says what to install.
+#
 # --tirx: the same for the extracted TIRx package instead: .venv-tirx with the pinned
 # requirements-tirx.txt (apache-tvm-tirx, module tvm_tirx; no relax, no tvm module), for
 # scripts/check_tvm.py (scripts/report.sh --tirx).
@@ -30,6 +34,9 @@ if [ -n "${TVM_PYTHON:-}" ]; then
     || die "TVM_PYTHON=$TVM_PYTHON cannot import $module (PYTHONPATH / TVM_LIBRARY_PATH exported?)"
   "$TVM_PYTHON" -c "import pytest, numpy" 2>/dev/null \
     || die "TVM_PYTHON=$TVM_PYTHON lacks pytest or numpy"
+  # TVM's OpenCL runtime for a TVM built without it (one line when built or when something is
+  # missing; never fails the set-up: the device runs say why they did not run)
+  "$TVM_PYTHON" "$root/scripts/opencl_runtime.py" --quiet >&2 || true
   echo "$TVM_PYTHON"
   exit 0
 fi
@@ -43,5 +50,8 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] || ! "$venv/bin/python" -c "impo
     | grep -v "^WARNING: Location" >&2 || true
   "$venv/bin/python" -c "import $module, pytest, numpy" 2>/dev/null || die "pip install into $venv failed"
   echo "$want" > "$stamp"
+fi
+if [ "$module" = tvm ]; then  # the OpenCL runtime plugin, as for TVM_PYTHON above
+  "$venv/bin/python" "$root/scripts/opencl_runtime.py" --quiet >&2 || true
 fi
 echo "$venv/bin/python"

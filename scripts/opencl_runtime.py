@@ -1,0 +1,360 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""TVM's OpenCL runtime as a plugin for a TVM built without it (the pinned wheel).
+
+    python scripts/opencl_runtime.py           # build it for this interpreter's TVM (or say
+                                               # it is up to date), one line
+    python scripts/opencl_runtime.py --check   # exit 0 when built and up to date, 1 when not
+    python scripts/opencl_runtime.py --quiet   # the same as the first, silent when up to date
+                                               # (scripts/setup.sh)
+
+The released wheel compiles OpenCL kernels but has no OpenCL runtime (``tvm.opencl(0)``
+does not exist). TVM builds that runtime as a library of its own (``tvm_runtime_opencl``,
+cmake/modules/OpenCL.cmake): ``src/backend/opencl/runtime/*.cc``. Those two files are
+compiled here against the headers the wheel ships (``tvm/include``, ``tvm/src/runtime``,
+``tvm_ffi/include``) and the few it lacks (``include/tvm/support/*``,
+``src/support/{env,bytes_io}.h``), linked to the wheel's libtvm_runtime, libtvm_ffi and the
+system libOpenCL, into ``build/opencl/<key>/libtvm_runtime_opencl.so`` (git-ignored; the key
+names the TVM it was built for). A TVM source checkout (``python/tvm`` inside it) has all of
+those files itself; a wheel takes them from TVM at ``TVM_COMMIT`` (default: the commit the
+patches apply to), read from ``TVM_GIT`` (a local repository or a URL), else from
+scripts/build_tvm.sh's checkout (``$TVM_BUILD_WORK/tvm``, ``~/tvm-build/tvm``) when it holds
+that commit, else from https://github.com/apache/tvm.
+
+``load()`` (after ``import tvm``) loads the plugin built for the TVM this process imported,
+with RTLD_GLOBAL, so that ``tvm.opencl(0)`` works; a TVM that has OpenCL already is left
+alone. ``device()`` says which OpenCL device is there, or why none is.
+
+Needs a C++17 compiler, the OpenCL headers and libOpenCL (Debian: ``apt-get install
+pocl-opencl-icd ocl-icd-opencl-dev opencl-headers``; pocl is a CPU OpenCL device). Exit codes:
+0 built or up to date; 3 a prerequisite is missing (one line says what to install, nothing
+built); 2 any other failure (one line; the compiler's output in build/opencl/build.log).
+"""
+
+import argparse
+import ctypes
+import fcntl
+import hashlib
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "build" / "opencl"
+LIBRARY = "libtvm_runtime_opencl.so"
+DEBIAN_PACKAGES = "pocl-opencl-icd ocl-icd-opencl-dev opencl-headers"
+INSTALL = f"apt-get install {DEBIAN_PACKAGES}"
+DEFAULT_GIT = "https://github.com/apache/tvm"
+# the commit scripts/build_tvm.sh builds and the patches apply to (TVM main of 2026-08-22);
+# its OpenCL runtime compiles against the 0.27 wheel's headers
+DEFAULT_COMMIT = "5d4dc8721307cf9677becacf0395c19be130e206"
+RUNTIME_DIR = "src/backend/opencl/runtime"
+SOURCES = ("opencl_device_api.cc", "opencl_module.cc")
+HEADERS = ("opencl_common.h", "source_utils.h", "texture.h")
+# what the runtime includes from outside src/runtime that a wheel does not ship
+SUPPORT = ("src/support/env.h", "src/support/bytes_io.h", "include/tvm/support/io.h",
+           "include/tvm/support/serializer.h")  # fmt: skip
+FLAGS = ("-std=c++17", "-O2", "-fPIC", "-shared", "-DNDEBUG",
+         "-DDMLC_USE_LOGGING_LIBRARY=<tvm/runtime/logging.h>")  # fmt: skip
+VERSION = 1  # of this recipe: a change rebuilds
+
+
+class Missing(Exception):
+    """A prerequisite is missing; the message says what to install."""
+
+
+class Failed(Exception):
+    """The build cannot be done; the message is the one-line reason."""
+
+
+def _package(name):
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations))).resolve()
+
+
+def layout(tvm_dir=None):
+    """Where the TVM of this interpreter keeps what the plugin is built against.
+
+    {"tvm": package dir, "kind": "wheel" | "checkout", "includes": [...], "runtime": the
+    directory that is src/runtime, "libs": [dirs of libtvm_runtime.so and libtvm_ffi.so],
+    "sources": the checkout root for a checkout, else None}. Found without importing tvm.
+    """
+    tvm_dir = Path(tvm_dir).resolve() if tvm_dir else _package("tvm")
+    if tvm_dir is None:
+        raise Failed("this interpreter has no tvm package")
+    ffi_dir = _package("tvm_ffi")
+    checkout = tvm_dir.parent.parent
+    if (tvm_dir / "include" / "tvm" / "runtime").is_dir():
+        kind, top, sources = "wheel", tvm_dir, None
+    elif (checkout / RUNTIME_DIR).is_dir() and (checkout / "include" / "tvm").is_dir():
+        kind, top, sources = "checkout", checkout, checkout
+    else:
+        raise Failed(f"{tvm_dir}: neither a wheel with include/ nor a TVM checkout's python/tvm")
+    includes = [top / "include"]
+    for ffi_include in (
+        ffi_dir / "include" if ffi_dir else None,
+        top / "3rdparty" / "tvm-ffi" / "include",
+        top / "3rdparty" / "tvm-ffi" / "3rdparty" / "dlpack" / "include",
+    ):
+        if ffi_include is not None and ffi_include.is_dir():
+            includes.append(ffi_include)
+    libs = []
+    for var in ("TVM_LIBRARY_PATH",):
+        libs += [Path(p) for p in os.environ.get(var, "").split(os.pathsep) if p]
+    libs += [tvm_dir / "lib", top / "build", top / "lib"]
+    if ffi_dir:
+        libs.append(ffi_dir / "lib")
+    runtime_lib = next((d for d in libs if (d / "libtvm_runtime.so").is_file()), None)
+    ffi_lib = next((d for d in libs if (d / "libtvm_ffi.so").is_file()), None)
+    if runtime_lib is None or ffi_lib is None:
+        raise Failed(f"no libtvm_runtime.so / libtvm_ffi.so found for {tvm_dir}")
+    return {
+        "tvm": tvm_dir,
+        "kind": kind,
+        "includes": includes,
+        "runtime": top / "src" / "runtime",
+        "libs": list(dict.fromkeys([runtime_lib, ffi_lib])),
+        "sources": sources,
+    }
+
+
+def key(where):
+    """The name of the build folder of the TVM at ``where`` (see layout)."""
+    lib = where["libs"][0] / "libtvm_runtime.so"
+    stat = lib.stat()
+    text = json.dumps([VERSION, str(where["tvm"]), str(lib), stat.st_size, stat.st_mtime_ns])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def library_for(tvm_dir=None):
+    """The plugin path for this TVM (whether or not it is built)."""
+    return BUILD / key(layout(tvm_dir)) / LIBRARY
+
+
+def prerequisites():
+    """The compiler to use; Missing naming what is not there."""
+    compiler = os.environ.get("CXX", "c++")
+    missing = []
+    if not shutil.which(compiler):
+        missing.append(f"no C++ compiler ({compiler})")
+    else:
+        found = subprocess.run(
+            [compiler, "-print-file-name=libOpenCL.so"], capture_output=True, text=True
+        ).stdout.strip()
+        if not os.path.isabs(found):
+            missing.append("no libOpenCL.so")
+    include_dirs = ["/usr/include", "/usr/local/include"]
+    include_dirs += os.environ.get("CPATH", "").split(os.pathsep)
+    if not any(d and os.path.isfile(os.path.join(d, "CL", "cl.h")) for d in include_dirs):
+        missing.append("no CL/cl.h")
+    if missing:
+        raise Missing(", ".join(missing))
+    return compiler
+
+
+def _git(*args, timeout=300):
+    proc = subprocess.run(
+        ["git", *args], capture_output=True, text=True, timeout=timeout, check=False
+    )
+    return proc.stdout if proc.returncode == 0 else None
+
+
+def _source_repos():
+    """Candidate repositories (local paths or URLs) to read TVM_COMMIT's files from."""
+    if os.environ.get("TVM_GIT"):
+        return [os.environ["TVM_GIT"]]
+    work = os.environ.get("TVM_BUILD_WORK") or os.path.expanduser("~/tvm-build")
+    return [os.path.join(work, "tvm"), DEFAULT_GIT]
+
+
+def fetch_sources(dest):
+    """Write the runtime's files and the support headers into ``dest`` (a tree laid out as
+    TVM's) from TVM_COMMIT; return where they came from."""
+    commit = os.environ.get("TVM_COMMIT", DEFAULT_COMMIT)
+    paths = [f"{RUNTIME_DIR}/{f}" for f in SOURCES + HEADERS] + list(SUPPORT)
+    if not shutil.which("git"):
+        raise Missing("no git (to fetch TVM's OpenCL runtime sources)")
+    tried = []
+    for repo in _source_repos():
+        clone = None
+        if os.path.isdir(repo):
+            if _git("-C", repo, "cat-file", "-e", f"{commit}^{{commit}}") is None:
+                tried.append(f"{repo} (no commit {commit[:12]})")
+                continue
+            git_dir, rev = repo, commit
+        elif "://" in repo or repo.startswith("git@"):
+            # the commit alone, its blobs fetched as they are read
+            clone = tempfile.mkdtemp(prefix="tvm-opencl-src-")
+            _git("init", "-q", clone)
+            if (
+                _git("-C", clone, "fetch", "-q", "--depth=1", "--filter=blob:none", repo, commit)
+                is None
+            ):
+                shutil.rmtree(clone, ignore_errors=True)
+                tried.append(f"{repo} (cannot fetch {commit[:12]})")
+                continue
+            git_dir, rev = clone, "FETCH_HEAD"
+        else:
+            tried.append(f"{repo} (not there)")
+            continue
+        texts = {p: _git("-C", git_dir, "show", f"{rev}:{p}") for p in paths}
+        if clone:
+            shutil.rmtree(clone, ignore_errors=True)
+        lacking = [p for p, text in texts.items() if text is None]
+        if lacking:
+            tried.append(f"{repo} (lacks {lacking[0]})")
+            continue
+        for path, text in texts.items():
+            (dest / path).parent.mkdir(parents=True, exist_ok=True)
+            (dest / path).write_text(text)
+        return f"{repo} @ {commit[:12]}"
+    raise Failed(f"no TVM sources at {commit[:12]}: tried {'; '.join(tried)} (set TVM_GIT)")
+
+
+def build(tvm_dir=None, quiet=False):
+    """Build the plugin for the TVM at ``tvm_dir`` (default: this interpreter's) unless it is
+    up to date; return (path, one-line status)."""
+    where = layout(tvm_dir)
+    own = next((d for d in where["libs"] if (d / LIBRARY).is_file()), None)
+    if own is not None:
+        return own / LIBRARY, f"opencl runtime: this TVM has its own: {own / LIBRARY}"
+    out_dir = BUILD / key(where)
+    library = out_dir / LIBRARY
+    if library.is_file() and (out_dir / "stamp.json").is_file():
+        return library, f"opencl runtime: up to date: {library.relative_to(ROOT)}"
+    compiler = prerequisites()
+    start = time.monotonic()
+    tree = out_dir / "tree"
+    shutil.rmtree(tree, ignore_errors=True)
+    tree.mkdir(parents=True)
+    if where["sources"] is not None:  # a checkout compiles its own files
+        origin, src_root = f"checkout {where['sources']}", where["sources"]
+    else:
+        origin, src_root = fetch_sources(tree), tree
+        # "../../../runtime/x.h" from src/backend/opencl/runtime: the wheel's src/runtime
+        (tree / "src" / "runtime").symlink_to(where["runtime"])
+    includes = [src_root / "include", *where["includes"]]
+    command = [
+        compiler,
+        *FLAGS,
+        *[f"-I{d}" for d in includes],
+        *[str(src_root / RUNTIME_DIR / f) for f in SOURCES],
+        "-o",
+        str(library) + ".tmp",
+        *[f"-L{d}" for d in where["libs"]],
+        "-ltvm_runtime",
+        "-ltvm_ffi",
+        "-lOpenCL",
+        "-Wl,-rpath," + ":".join(str(d) for d in where["libs"]),
+    ]
+    log = BUILD / "build.log"
+    with open(log, "w") as sink:
+        sink.write(" ".join(command) + "\n")
+        sink.flush()
+        proc = subprocess.run(command, stdout=sink, stderr=subprocess.STDOUT, check=False)
+    if proc.returncode != 0:
+        raise Failed(f"the compiler failed (exit {proc.returncode}); see {log}")
+    os.replace(str(library) + ".tmp", library)
+    stamp = {"tvm": str(where["tvm"]), "kind": where["kind"], "sources": origin,
+             "command": command}  # fmt: skip
+    (out_dir / "stamp.json").write_text(json.dumps(stamp, indent=1) + "\n")
+    seconds = time.monotonic() - start
+    return library, (
+        f"opencl runtime: built {library.relative_to(ROOT)} for {where['kind']} "
+        f"{where['tvm']} from {origin} in {seconds:.0f} s"
+    )
+
+
+_loaded = {}
+
+
+def load():
+    """Load the plugin for the imported TVM (RTLD_GLOBAL); return None when it is loaded or
+    this TVM has OpenCL itself, else the one-line reason it cannot be."""
+    import tvm
+
+    if "done" in _loaded or tvm.runtime.enabled("opencl"):
+        return None
+    try:
+        library = library_for(Path(tvm.__file__).parent)
+    except Failed as err:
+        return f"no OpenCL runtime plugin: {err}"
+    if not library.is_file():
+        return (
+            "no OpenCL runtime plugin built for this TVM (run scripts/opencl_runtime.py; "
+            f"it needs {INSTALL})"
+        )
+    try:
+        ctypes.CDLL(str(library), mode=ctypes.RTLD_GLOBAL)
+    except OSError as err:
+        return f"cannot load {library}: {err}"
+    _loaded["done"] = library
+    return None
+
+
+def device():
+    """(tvm.opencl(0), its description) when an OpenCL device is there, else (None, the
+    reason). Initializes OpenCL in this process (fork children before calling it)."""
+    import tvm
+
+    reason = load()
+    if reason:
+        return None, reason
+    dev = tvm.opencl(0)
+    if not dev.exist:
+        return None, f"no OpenCL device (an ICD such as pocl-opencl-icd: {INSTALL})"
+    return dev, f"OpenCL {dev.device_name}"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 unless up to date")
+    parser.add_argument("--quiet", action="store_true", help="print nothing when up to date")
+    args = parser.parse_args(argv)
+    try:
+        if args.check:
+            library = library_for()
+            up = library.is_file() and (library.parent / "stamp.json").is_file()
+            print(f"opencl runtime: {'up to date' if up else 'not built'}: {library}")
+            return 0 if up else 1
+        BUILD.mkdir(parents=True, exist_ok=True)
+        with open(BUILD / ".lock", "w") as lock:  # one build at a time (setup.sh runs)
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            _, line = build()
+        if args.quiet and ": up to date:" in line:
+            return 0
+    except Missing as err:
+        compiler = " g++" if "compiler" in str(err) else ""
+        print(f"opencl runtime: not built ({err}): {INSTALL}{compiler}")
+        return 3
+    except (Failed, OSError, subprocess.SubprocessError) as err:
+        print(f"opencl runtime: error: {err}", file=sys.stderr)
+        return 2
+    print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
