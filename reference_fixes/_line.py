@@ -148,8 +148,10 @@ if LINE == "tvm":
         return allocation_with(stmt, annotations)
 
     def skips_lowering(annotations):
-        """Whether LowerTVMBuiltin leaves an allocation with ``annotations`` alone."""
-        return _DISABLE_LOWER_BUILTIN in annotations
+        """Whether LowerTVMBuiltin leaves an allocation with ``annotations`` alone: a nonzero
+        ``disable_lower_builtin``."""
+        flag = annotations.get(_DISABLE_LOWER_BUILTIN)
+        return flag is not None and int(flag) != 0
 
 else:
     import tvm_tirx.tirx.analysis
@@ -326,6 +328,18 @@ def pointer_base(ptr, operands=POINTER_ARITHMETIC):
     if position is None or len(ptr.args) <= position:
         return None
     return pointer_base(ptr.args[position], operands)
+
+
+def pointer_operands(ptr, operands=POINTER_ARITHMETIC):
+    """What a pointer that ``pointer_base`` resolves computes its address from (the indices of
+    ``address_of``, byte offsets, ...): every operand but the chain to its base."""
+    if not isinstance(ptr, ir.Call):
+        return []
+    if ptr.op.name == "tirx.address_of":
+        return list(ptr.args[0].indices)
+    position = operands[ptr.op.name]
+    rest = [arg for i, arg in enumerate(ptr.args) if i != position]
+    return rest + pointer_operands(ptr.args[position], operands)
 
 
 walk = tvm_ffi.structural_walk

@@ -28,7 +28,10 @@ S1  src/tirx/transform/split_host_device.cc, ``HostLocalBuffers::Classify``: for
     whose target has a host and a device whose kernels a device runtime launches (CUDA, ROCm,
     OpenCL, Vulkan, Metal, WebGPU: ``IsLaunchedByDeviceRuntime``), each ``local`` AllocBuffer
     of the host code is classified over the whole function (one kernel may write what another
-    reads):
+    reads). The host code uses a buffer when it loads or stores it, directly or through a view,
+    or hands its pointer (or a view's) to a call (a packed or extern function); declaring a view
+    (``T.decl_buffer(..., data=c.data)``, ``T.address_of(c[0])``, a bound pointer) is not a
+    use:
 
     * no kernel uses it: host memory;
     * the host code uses it and kernels only load its single element (a one-element buffer of
@@ -98,6 +101,7 @@ from reference_fixes._line import (
     loaded,
     lowered_on_cpu,
     pointer_base,
+    pointer_operands,
     scope_of,
     skips_lowering,
     stored,
@@ -188,10 +192,33 @@ def _kernel_use(node):
     return "uses the pointer of"
 
 
+def _view_definition(node):
+    """(alias, pointer) when ``node`` defines an alias of memory: a DeclBuffer (on tvm-tirx a
+    Bind of a ``decl_tensor``) or a bound pointer; else None."""
+    if ir.DeclBuffer is not None and isinstance(node, ir.DeclBuffer):
+        return node.buffer, node.data
+    if isinstance(node, ir.Bind):
+        return node.var, node.value
+    return None
+
+
+def _view_operands(data):
+    """What the host code uses when it declares a view at ``data``: what the pointer is
+    computed from (an index, a byte offset), not the memory it points into."""
+    return pointer_operands(data, VIEW_OPERANDS)
+
+
+def _host_use(_node):
+    """Whether a reference ``_node`` of the host code to a buffer (a load, a store, its pointer
+    handed to a call, ``address_of``) is a use of it: every one is."""
+    return True
+
+
 def _walk_uses(root, buffers, on_use, host_only=False):
     """Call ``on_use(i, node)`` for each use of ``buffers[i]`` in ``root``: a load, a store,
     ``address_of`` a load, or any other reference to the buffer (its pointer). With
-    ``host_only``, device regions are skipped."""
+    ``host_only``, device regions are skipped, and declaring a view of a buffer is not a use
+    of it: only what its pointer is computed from is (an index, a byte offset)."""
 
     def walk_from(node):
         walk(node, visit, order="pre")
@@ -202,6 +229,18 @@ def _walk_uses(root, buffers, on_use, host_only=False):
         alloc = allocation(node)
         if alloc is not None and _index(buffers, alloc[0]) >= 0:
             return WalkResult.SKIP  # the definition is not a use
+        view = _view_definition(node)
+        if view is not None:
+            alias, data = view
+            # the alias is defined here, not used; its shape is visited as the C++ visits a
+            # buffer's definition
+            walk_from(alias.ty)
+            if host_only and _points_into(data, buffers) >= 0:
+                for operand in _view_operands(data):
+                    walk_from(operand)
+            else:
+                walk_from(data)
+            return WalkResult.SKIP
         if isinstance(node, ir.Call) and getattr(node.op, "name", "") == "tirx.address_of":
             load = node.args[0]
             if isinstance(load, ir.LOADS) and _index(buffers, loaded(load)) >= 0:
@@ -256,12 +295,10 @@ def _views(body, buffers):
     views = []
 
     def visit(node):
-        if ir.DeclBuffer is not None and isinstance(node, ir.DeclBuffer):
-            alias, data = node.buffer, node.data
-        elif isinstance(node, ir.Bind):
-            alias, data = node.var, node.value
-        else:
+        view = _view_definition(node)
+        if view is None:
             return None
+        alias, data = view
         tracked = list(buffers) + [view for view, _ in views]
         i = _points_into(data, tracked)
         if i >= 0:
@@ -281,8 +318,9 @@ def _classify_uses(body, buffers):
     def base(i):
         return i if i < len(buffers) else views[i - len(buffers)][1]
 
-    def on_host(i, _node):
-        uses[base(i)][0] = True
+    def on_host(i, node):
+        if _host_use(node):
+            uses[base(i)][0] = True
 
     def on_kernel(i, node):
         entry = uses[base(i)]
@@ -301,7 +339,7 @@ def _rejection(buffer, how):
     name = buffer.name
     return ValueError(
         f'A kernel {how} `{name}`, a "local" buffer of the host code that the host code '
-        "also accesses.  Such a buffer is host memory, and a kernel receives only the value "
+        "also loads, stores or passes to a call.  Such a buffer is host memory, and a kernel receives only the value "
         "of its single element.  Bind a value that kernels read with T.let on the host "
         f"(`{name}: T.let[T.{buffer.ty.dtype}] = ...`); declare a variable that a kernel "
         f'writes inside the kernel, or allocate a "global" buffer ({ir.ALLOC_SPELLING}) that '
@@ -466,6 +504,11 @@ def _device_args(device, lowered):
     ]
 
 
+def _is_scalable(buffer):
+    """A buffer of a scalable vector type, which LowerTVMBuiltin leaves alone."""
+    return "vscale" in str(buffer.ty.dtype)
+
+
 def _stays_on_stack(buffer):
     """The CPU rule: a small constant-size global allocation is a stack allocation."""
     elements = _constant_elements(buffer)
@@ -486,8 +529,10 @@ def _mark(func, records):
     def on_stmt(stmt, mutator):
         if allocation(stmt) is None:
             return mutator.default_mutate(stmt)
+        if skips_lowering(_annotations(stmt)) or _is_scalable(allocation(stmt)[0]):
+            return stmt  # left alone before the annotation is looked at, as in the C++
         device = _host_device(stmt)
-        if device is None or skips_lowering(_annotations(stmt)):
+        if device is None:
             return stmt
         buffer = allocation(stmt)[0]
         stack = _stays_on_stack(buffer)

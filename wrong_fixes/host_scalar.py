@@ -46,6 +46,10 @@ WRONG_FIXES = {
     "s3-enclosing-device-id": "S3 keeps the function's device id for the CPU workspace",
     "views-of-data-only": "only decl_buffer views over c.data are views: a view at "
     "address_of(c[0]) or over a pointer bound to c.data gives the kernel a host pointer",
+    "view-declaration-is-host-use": "a view that the host code declares counts as a host use "
+    "of its buffer (the first patch: kernels sharing a buffer through a host view are rejected)",
+    "calls-are-not-host-uses": "only host loads and stores are host uses: a buffer whose "
+    "pointer the host hands to a packed or extern call stays device memory",
     "first-region-only": "S2 rewrites the first device region only: a later kernel reading the "
     "cell loads it through a pointer to host memory",
     "top-level-cells-only": "S1 classifies the cells allocated at the top of the host code only: "
@@ -189,6 +193,8 @@ _PATCHES = {
     "s2-only": {"_annotate_host_memory": _no_annotation},
     "s3-enclosing-device-id": {"_host_device": _enclosing_device_id},
     "views-of-data-only": {"_points_into": _data_views_only},
+    "view-declaration-is-host-use": {"_view_operands": lambda data: [data]},
+    "calls-are-not-host-uses": {"_host_use": lambda node: isinstance(node, (*ir.LOADS, ir.Store))},
     "first-region-only": {"_by_value_in_region": _first_region_only},
     "top-level-cells-only": {"_host_local_buffers": _top_level_cells},
     "not-cpu-predicate": {"launched_by_device_runtime": _not_cpu},

@@ -32,6 +32,9 @@ dtype's constants of VALUES:
   by kernel 2: device memory, passed by pointer
 * ``kernel_shared`` (control): the same with a host-level ``local`` cell that only the
   kernels use (the host never touches it): device memory shared by the kernels, as today
+* ``host_view`` (control): the same, the kernels reaching the cell through a view that the
+  host code declares (``data=c.data``, as StorageRewrite writes when it merges allocations):
+  declaring a view is no host access, so this too stays device memory, as today
 * ``host_array`` (bug):   a host array ``x: ty[4]`` that only the host uses, its element passed
   on with ``T.let``: host memory
 * ``big_array`` (bug):    the same with 300 elements (1 KiB or more at every dtype)
@@ -69,7 +72,9 @@ C_TYPES = {
     "uint32": "uint",
 }
 BUG_CASES = ("cell", "reassigned", "nested", "host_array", "big_array", "symbolic")
-CONTROL_CASES = ("let", "param", "kernel_cell", "global", "kernel_shared")
+CONTROL_CASES = ("let", "param", "kernel_cell", "global", "kernel_shared", "host_view")
+# what only kernels use: device memory that the kernels share
+KERNEL_SHARED = ("global", "kernel_shared", "host_view")
 REJECTED = {
     "written": "stores into `c`",
     "address": "takes the address of `c`",
@@ -155,6 +160,17 @@ def make(case, dtype):
             for i in T.thread_binding(N, thread="threadIdx.x"):
                 C[i] = B[i] + c[0]
 
+    elif case == "host_view":
+
+        @T.prim_func
+        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
+            c = T.alloc_local((1,), dtype)
+            v = T.decl_buffer((1,), dtype, data=c.data, scope="local")
+            for i in T.thread_binding(1, thread="threadIdx.x"):
+                v[0] = B[0] + x
+            for i in T.thread_binding(N, thread="threadIdx.x"):
+                C[i] = B[i] + v[0]
+
     elif case in ("host_array", "big_array"):
         size = 4 if case == "host_array" else 300
 
@@ -231,7 +247,7 @@ def expected(case, dtype):
         return b, b + (x + v0)
     if case in ("param", "kernel_cell", "nested"):
         return b, b + x
-    if case in ("global", "kernel_shared"):
+    if case in KERNEL_SHARED:
         return b, b + (b[0] + x)
     if case in ("host_array", "big_array", "symbolic"):
         return b, b + (x + v0)

@@ -21,7 +21,8 @@ This file checks what comes out of the whole compilation for every case of
 host_scalar_cases.py and every dtype a kernel scalar can have, five ways:
 
 * the host LLVM IR never loads or stores memory that it allocated on a non-CPU device (and
-  the device memory that only kernels use, ``global`` and ``kernel_shared``, stays there);
+  the device memory that only kernels use, ``global``, ``kernel_shared`` and ``host_view``,
+  stays there);
 * each CUDA kernel's parameters: pointers for buffers, a scalar of the dtype's C type for a
   value the host passes (no pointer for a host-level scalar);
 * the value each scalar kernel parameter receives: the module right after SplitHostDevice (as
@@ -131,7 +132,7 @@ def test_host_does_not_touch_device_memory(case, dtype):
     accesses = _device_memory_accesses(host_ll)
     if accesses:
         raise HostTouchesDeviceMemory("; ".join(accesses))
-    if case in ("global", "kernel_shared"):  # what only kernels use stays device memory
+    if case in cases.KERNEL_SHARED:  # what only kernels use stays device memory
         assert re.search(r"call ptr %[\w.]+\(i32 2,", host_ll), "no device workspace for it"
 
 
@@ -163,6 +164,7 @@ def _expected_params(case, dtype):
         "kernel_cell": {"main_kernel": [buf, buf, val]},
         "global": {"main_kernel": [buf, buf, val], "main_kernel_1": [buf, buf, buf]},
         "kernel_shared": {"main_kernel": [buf, buf, val], "main_kernel_1": [buf, buf, buf]},
+        "host_view": {"main_kernel": [buf, buf, val], "main_kernel_1": [buf, buf, buf]},
         "host_array": {"main_kernel": [buf, buf, val]},
         "big_array": {"main_kernel": [buf, buf, val]},
         "symbolic": {"main_kernel": [buf, buf, val]},

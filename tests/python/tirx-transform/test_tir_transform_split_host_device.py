@@ -203,6 +203,102 @@ def test_local_buffer_of_kernels_passed_by_pointer():
     tvm.ir.assert_structural_equal(After, Expected)
 
 
+@pytest.mark.parametrize("view", ["data", "address_of", "let"])
+def test_host_view_of_kernel_buffer_leaves_it_device_memory(view):
+    """Declaring a view of a local buffer on the host is no host access: kernels share it"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32")):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            c = T.alloc_local((8,), "float32")
+            if view == "let":
+                p: T.let[T.handle("float32", "local")] = c.data
+                v = T.decl_buffer(8, data=p, scope="local")
+            else:
+                v = T.decl_buffer(
+                    8, data=c.data if view == "data" else T.address_of(c[0]), scope="local"
+                )
+            with T.attr(T.target("cuda"), "target", 0):
+                i = T.launch_thread("threadIdx.x", 8)
+                v[i] = A[i]
+            with T.attr(T.target("cuda"), "target", 0):
+                i = T.launch_thread("threadIdx.x", 8)
+                A[i] = v[i]
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32")):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            c = T.alloc_local((8,), "float32")
+            if view == "let":
+                p: T.let[T.handle("float32", "local")] = c.data
+                v = T.decl_buffer(8, data=p, scope="local")
+            else:
+                v = T.decl_buffer(
+                    8, data=c.data if view == "data" else T.address_of(c[0]), scope="local"
+                )
+            T.call_ffi_kernel("main_kernel", A.data, v.data, 8, launch_params=["threadIdx.x"])
+            T.call_ffi_kernel("main_kernel_1", A.data, v.data, 8, launch_params=["threadIdx.x"])
+
+        @T.prim_func(s_tir=True)
+        def main_kernel(A_data: T.handle("float32"), v_data: T.handle("float32", "local")):
+            T.func_attr(_cuda_kernel_attrs())
+            A = T.decl_buffer(8, data=A_data)
+            v = T.decl_buffer(8, data=v_data, scope="local")
+            i = T.launch_thread("threadIdx.x", 8)
+            v[i] = A[i]
+
+        @T.prim_func(s_tir=True)
+        def main_kernel_1(A_data: T.handle("float32"), v_data: T.handle("float32", "local")):
+            T.func_attr(_cuda_kernel_attrs())
+            v = T.decl_buffer(8, data=v_data, scope="local")
+            A = T.decl_buffer(8, data=A_data)
+            i = T.launch_thread("threadIdx.x", 8)
+            A[i] = v[i]
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After, Expected)
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
+@pytest.mark.parametrize("call", [T.call_packed, T.call_extern])
+def test_host_cell_handed_to_call_is_host_memory(call):
+    """A local buffer whose pointer the host code hands to a call is host memory"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32")):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            c = T.alloc_local((1,), "float32")
+            call("int32", "fill", c.data)
+            T.attr(T.target("cuda"), "target", 0)
+            i = T.launch_thread("threadIdx.x", 8)
+            A[i] = c[0]
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32")):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            c = T.alloc_local((1,), "float32", annotations={"device_type": 1})
+            call("int32", "fill", c.data)
+            T.call_ffi_kernel("main_kernel", A.data, c[0], 8, launch_params=["threadIdx.x"])
+
+        @T.prim_func(s_tir=True)
+        def main_kernel(A_data: T.handle("float32"), c: T.float32):
+            T.func_attr(_cuda_kernel_attrs())
+            A = T.decl_buffer(8, data=A_data)
+            i = T.launch_thread("threadIdx.x", 8)
+            A[i] = c
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After, Expected)
+
+
 @pytest.mark.parametrize("kind", ["ext_dev", "hexagon"])
 def test_host_cell_of_kernels_no_device_runtime_launches_left_alone(kind):
     """A host cell read by a kernel that no device runtime launches is left as it is"""

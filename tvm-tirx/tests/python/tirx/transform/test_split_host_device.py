@@ -292,6 +292,91 @@ def test_local_cell_of_kernels_passed_by_pointer():
     tvm_tirx.ir.assert_structural_equal(After, Expected)
 
 
+@pytest.mark.parametrize(
+    "view", [lambda c: c.data, lambda c: T.address_of(c[0])], ids=["data", "address_of"]
+)
+def test_host_view_of_kernel_tensor_leaves_it_device_memory(view):
+    """A view the host declares is no host access: kernels share the tensor behind it"""
+
+    @T.ir_module
+    class Before:
+        @T.function
+        def main(A: T.Tensor((8,), "float32")):
+            T.func_attr({"target": _cuda_target()})
+            c = T.alloc_tensor(ty_args=[T.Tensor((8,), T.float32, scope="local")])
+            v = T.decl_tensor(view(c), ty_args=[T.Tensor((8,), T.float32, scope="local")])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                v[i] = A[i]
+            with T.launch_thread("threadIdx.x", 8) as i:
+                A[i] = v[i]
+
+    @T.ir_module
+    class Expected:
+        @T.function
+        def main(A: T.Tensor((8,), "float32")):
+            T.func_attr({"target": _cuda_target()})
+            c = T.alloc_tensor(ty_args=[T.Tensor((8,), T.float32, scope="local")])
+            v = T.decl_tensor(view(c), ty_args=[T.Tensor((8,), T.float32, scope="local")])
+            T.call_ffi_kernel("main_kernel", A.data, v.data, 8, launch_params=["threadIdx.x"])
+            T.call_ffi_kernel("main_kernel_1", A.data, v.data, 8, launch_params=["threadIdx.x"])
+
+        @T.function
+        def main_kernel(A_ptr: T.Ptr(T.float32), v_ptr: T.Ptr(T.float32, "local")):
+            T.func_attr(_cuda_kernel_attrs())
+            A = T.decl_tensor(A_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            v = T.decl_tensor(v_ptr, ty_args=[T.Tensor((8,), T.float32, scope="local")])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                v[i] = A[i]
+
+        @T.function
+        def main_kernel_1(A_ptr: T.Ptr(T.float32), v_ptr: T.Ptr(T.float32, "local")):
+            T.func_attr(_cuda_kernel_attrs())
+            v = T.decl_tensor(v_ptr, ty_args=[T.Tensor((8,), T.float32, scope="local")])
+            A = T.decl_tensor(A_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                A[i] = v[i]
+
+    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
+    tvm_tirx.ir.assert_structural_equal(After, Expected)
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
+@pytest.mark.parametrize("call", [T.call_packed, T.call_extern])
+def test_host_cell_handed_to_call_is_host_memory(call):
+    """A cell whose pointer the host hands to a packed or extern call is host memory"""
+
+    @T.ir_module
+    class Before:
+        @T.function
+        def main(A: T.Tensor((8,), "float32")):
+            T.func_attr({"target": _cuda_target()})
+            c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            call("fill", c.data, ty=T.int32)
+            with T.launch_thread("threadIdx.x", 8) as i:
+                A[i] = c[0]
+
+    @T.ir_module
+    class Expected:
+        @T.function
+        def main(A: T.Tensor((8,), "float32")):
+            T.func_attr({"target": _cuda_target()})
+            c = T.alloc_tensor(
+                ty_args=[T.Tensor((1,), T.float32, scope="local")], annotations={"device_type": 1}
+            )
+            call("fill", c.data, ty=T.int32)
+            T.call_ffi_kernel("main_kernel", A.data, c[0], 8, launch_params=["threadIdx.x"])
+
+        @T.function
+        def main_kernel(A_ptr: T.Ptr(T.float32), c: T.float32):
+            T.func_attr(_cuda_kernel_attrs())
+            A = T.decl_tensor(A_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                A[i] = c
+
+    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
+    tvm_tirx.ir.assert_structural_equal(After, Expected)
+
+
 @pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
 def test_host_cell_passed_with_its_value_at_each_launch():
     """Each launch passes the value a host cell holds at that launch"""
