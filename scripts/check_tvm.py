@@ -19,7 +19,8 @@
     python scripts/check_tvm.py            # table of bug x layer: present / fixed / untestable
     python scripts/check_tvm.py --json     # the same, as JSON
     python scripts/check_tvm.py --check    # exit 1 when any bug reproduces (git bisect run)
-    python scripts/check_tvm.py --run-gpu  # also run the GPU layers (child processes)
+    python scripts/check_tvm.py --run-gpu  # also run the GPU layers (child processes): on
+                                           # CUDA, else on OpenCL (--run-gpu=cuda|opencl)
     python scripts/check_tvm.py --bug allocate_workspace   # only some reports
 
 Two lines of TVM are recognized. When ``import tvm`` works and has ``tvm.tirx``, that TVM
@@ -38,6 +39,15 @@ probe that cannot load). On tvm_tirx, ``--check --bug allocate_workspace`` alone
 the report is outside the package and exits 0 (nothing to reproduce there, and nothing a
 bisect should skip).
 What TVM's C++ side logs while probing goes to <tmp>/check_tvm_native.log.
+
+``--run-gpu`` picks the device of the ``gpu run`` layers: a CUDA device where there is one
+(the reproducers' own runs), else an OpenCL device (TVM's OpenCL runtime,
+scripts/opencl_runtime.py, on e.g. pocl): the rows of scripts/device_runs.py for host_scalar,
+narrow_scalar, uint64_scalar and verify_memory, in a child process that installs the fixes
+this process's environment names (TVM_REFERENCE_FIXES); each layer's evidence names the
+device. ``--run-gpu=cuda`` / ``--run-gpu=opencl`` insist on one. On the tvm_tirx line only
+CUDA: that wheel has no OpenCL runtime, and TVM's OpenCL runtime does not compile against its
+headers (its DeviceAPI has no AllocDataSpace / FreeDataSpace).
 
 The probes are the reproducers' own ``probe()`` functions (scripts/repro_*.py; on tvm_tirx
 the per-report functions of scripts/repro_tirx.py): this script only gathers and prints them.
@@ -116,6 +126,13 @@ TIRX_OUTSIDE = {
 }
 STATUSES = ("present", "fixed", "untestable")
 BISECT_SKIP = 125
+DEVICES = ("auto", "cuda", "opencl")
+# the reports whose device runs scripts/device_runs.py has
+OPENCL_RUNS = ("host_scalar", "narrow_scalar", "uint64_scalar", "verify_memory")
+TIRX_NO_OPENCL = (
+    "no OpenCL on the tvm_tirx line: its wheel has no OpenCL runtime, and TVM's OpenCL runtime "
+    "does not compile against its headers (its DeviceAPI has no AllocDataSpace/FreeDataSpace)"
+)
 
 
 class CannotRun(Exception):
@@ -191,8 +208,93 @@ def native_stderr_to(path):
         os.close(saved)
 
 
+def pick_device(choice, line="tvm"):
+    """("cuda" | "opencl", its description) for ``--run-gpu=choice``, or (None, why none)."""
+    tvm = importlib.import_module(line)
+    has_cuda = tvm.cuda(0).exist
+    if choice in ("auto", "cuda") and has_cuda:
+        return "cuda", "CUDA"
+    no_cuda = "" if choice == "opencl" else "no CUDA device here"
+    if line != "tvm":
+        return None, "; ".join(filter(None, [no_cuda, TIRX_NO_OPENCL if choice != "cuda" else ""]))
+    if choice == "cuda":
+        return None, no_cuda
+    import device_runs
+
+    description, why = device_runs.device_info()
+    if description is None:
+        return None, "; ".join(filter(None, [no_cuda, why]))
+    return "opencl", description
+
+
+def opencl_layers(bugs):
+    """One ``gpu run`` finding per report of OPENCL_RUNS in ``bugs``, from device_runs."""
+    import device_runs
+
+    description, extensions = device_runs.device_info()
+    table = [r for r in device_runs.rows(extensions) if r[1] in bugs]
+    _, results = device_runs.run([r[0] for r in table])
+    findings = {}
+    for bug in dict.fromkeys(r[1] for r in table):
+        mine = [r for r in table if r[1] == bug]
+        shown = [
+            r for r in mine if r[4] == "bug" and device_runs.expected(r, results[r[0]], False)[0]
+        ]
+        right = [r for r in mine if device_runs.expected(r, results[r[0]], True)[0]]
+        controls = [r for r in mine if r[4] == "control"]
+        broken = [r for r in controls if results[r[0]]["outcome"] != "right"]
+        shows = "; ".join(f"{r[2]} {r[3]}: {device_runs.cell(results[r[0]])}" for r in shown[:2])
+        if broken:
+            status = "untestable"
+            evidence = f"control {broken[0][0]}: {device_runs.cell(results[broken[0][0]])}"
+        elif shown:
+            status = "present"
+            evidence = f"{len(shown)} of {len(mine) - len(controls)} programs show it: {shows}"
+        elif len(right) == len(mine):
+            rejected = sum(results[r[0]]["outcome"] == "compile error" for r in mine)
+            status, evidence = (
+                "fixed",
+                f"all {len(mine)} programs as fixed: "
+                + (
+                    f"{len(mine) - rejected} right values, {rejected} rejected at compile time"
+                    if rejected
+                    else "right values"
+                ),
+            )
+        else:
+            odd = next(r for r in mine if r not in right)
+            status = "untestable"
+            evidence = f"{odd[0]}: neither the bug nor fixed: {device_runs.cell(results[odd[0]])}"
+        evidence = f"on {description}: {evidence}"
+        findings[bug] = {"bug": bug, "layer": "gpu run", "status": status, "evidence": evidence}
+    return findings
+
+
+def _with_device_layers(rows, bugs, device, why):
+    """Replace (or add) the ``gpu run`` finding of each report: the OpenCL runs' where the
+    device is OpenCL, the reason none ran where there is no device."""
+    if device == "cuda":
+        return rows
+    if device == "opencl":
+        layers = opencl_layers([b for b in bugs if b in OPENCL_RUNS])
+    else:
+        layers = {
+            b: {"bug": b, "layer": "gpu run", "status": "untestable", "evidence": why}
+            for b in bugs
+            if any(r["bug"] == b and r["layer"] == "gpu run" for r in rows)
+        }
+    kept = [r for r in rows if not (r["layer"] == "gpu run" and r["bug"] in layers)]
+    for bug, layer in layers.items():
+        title = next((r["title"] for r in rows if r["bug"] == bug), BUGS[bug][0])
+        at = max((i for i, r in enumerate(kept) if r["bug"] == bug), default=len(kept) - 1)
+        kept.insert(at + 1, {**layer, "title": title})
+    return kept
+
+
 def run_probes(bugs, run_gpu, line="tvm"):
+    """The findings of ``bugs``; ``run_gpu``: None, or the device choice of --run-gpu."""
     sys.path.insert(0, str(HERE))
+    device, why = pick_device(run_gpu, line) if run_gpu else (None, None)
     rows = []
     for key in bugs:
         title, module_name = BUGS[key]
@@ -208,7 +310,7 @@ def run_probes(bugs, run_gpu, line="tvm"):
             raise CannotRun(f"{module_name} cannot load: {type(err).__name__}: {err}") from None
         probe = getattr(module, TIRX_PROBES[key]) if line == "tvm_tirx" else module.probe
         try:
-            findings = probe(run_gpu=run_gpu)
+            findings = probe(run_gpu=device == "cuda")
         except Exception as err:  # a probe that breaks is reported, not hidden
             findings = [
                 {
@@ -222,7 +324,7 @@ def run_probes(bugs, run_gpu, line="tvm"):
             if finding.get("status") not in STATUSES:
                 raise CannotRun(f"{module_name}.probe() returned a bad status: {finding!r}")
             rows.append({**finding, "bug": key, "title": title})
-    return rows
+    return _with_device_layers(rows, bugs, device, why) if run_gpu else rows
 
 
 def print_table(identity, rows, outside=None):
@@ -265,7 +367,13 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--check", action="store_true", help="exit 1 when any bug reproduces")
-    parser.add_argument("--run-gpu", action="store_true", help="also run the GPU layers")
+    parser.add_argument(
+        "--run-gpu",
+        nargs="?",
+        const="auto",
+        choices=DEVICES,
+        help="also run the GPU layers: on CUDA, else OpenCL (auto), or on the one named",
+    )
     parser.add_argument(
         "--bug", action="append", choices=sorted(BUGS), help="only this report (repeatable)"
     )

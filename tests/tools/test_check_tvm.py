@@ -64,6 +64,7 @@ READS = {
     "test_verdicts_match_what_this_run_expects": ["report"],
     "test_narrow_scalar_row_has_a_codegen_and_a_gpu_layer": ["report"],
     "test_table_output_names_each_bug": ["table"],
+    "test_run_gpu_runs_on_opencl_and_names_the_device": ["opencl"],
     "test_tirx_table_reports_three_bugs_affected_and_check_exits_1": ["tirx check"],
     "test_tirx_json_names_the_line_and_each_layer": ["tirx json"],
     "test_tirx_allocate_workspace_alone_is_outside_and_exits_0": ["tirx allocate_workspace"],
@@ -83,6 +84,10 @@ def start_children(pool, tests, tmp_path_factory):
     for name, args in (
         ("report", ["--json", "--check"]),
         ("table", ["--bug", "allocate_workspace"]),
+        (
+            "opencl",
+            ["--json", "--run-gpu=opencl", "--bug", "narrow_scalar", "--bug", "uint64_scalar"],
+        ),
     ):
         if name in wanted:
             futures[name] = pool.submit(check_tvm, *args)
@@ -132,6 +137,30 @@ def test_table_output_names_each_bug(children):
     assert rc == 0
     assert "[allocate_workspace]" in out
     assert "commit:" in out
+
+
+@pytest.mark.both_ways
+def test_run_gpu_runs_on_opencl_and_names_the_device(request, children):
+    """--run-gpu=opencl: the gpu run layers ran on the OpenCL device, which their evidence
+    names; the bug shows on the TVM as it is and not with the fixes (skipped, with the
+    reason, where there is no OpenCL device)."""
+    rc, out, err = children["opencl"].result()
+    assert rc == 0, err
+    layers = {f["bug"]: f for f in json.loads(out)["findings"] if f["layer"] == "gpu run"}
+    assert set(layers) == {"narrow_scalar", "uint64_scalar"}
+    if any("no OpenCL" in f["evidence"] for f in layers.values()):
+        pytest.skip(layers["narrow_scalar"]["evidence"])
+    fixed = request.config._tvm_bug_expect_fixed
+    for bug, finding in layers.items():
+        assert finding["evidence"].startswith("on OpenCL "), finding
+        assert finding["status"] == ("fixed" if bug in fixed else "present"), finding
+
+
+def test_run_gpu_names_a_device_or_is_a_usage_error():
+    """--run-gpu takes auto, cuda or opencl; anything else is a usage error (exit 2)."""
+    rc, out, err = check_tvm("--run-gpu=metal")
+    assert rc == 2 and out == ""
+    assert "invalid choice: 'metal'" in err.strip().splitlines()[-1]
 
 
 def test_no_tvm_is_a_one_line_error(tmp_path):

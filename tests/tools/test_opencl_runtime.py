@@ -1,0 +1,72 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Tests of scripts/opencl_runtime.py (the OpenCL runtime plugin) and scripts/device_runs.py's
+command line (this repository only)."""
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "scripts" / "opencl_runtime.py"
+
+
+def run(*args, env=None, script=SCRIPT):
+    proc = subprocess.run(
+        [sys.executable, str(script), *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        check=False,
+    )
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def _another_tvm(tmp_path):
+    """TVM_LIBRARY_PATH naming a copy of this TVM's libraries: a TVM no plugin is built for."""
+    spec = importlib.util.find_spec("tvm")
+    lib = Path(next(iter(spec.submodule_search_locations))) / "lib" / "libtvm_runtime.so"
+    (tmp_path / "libtvm_runtime.so").symlink_to(lib)
+    return {"TVM_LIBRARY_PATH": str(tmp_path)}
+
+
+def test_missing_prerequisite_is_one_line_naming_the_packages(tmp_path):
+    """Without a compiler nothing is built: exit 3 and one line saying what to install."""
+    rc, out, err = run(env={**_another_tvm(tmp_path), "CXX": "no-such-compiler"})
+    assert rc == 3, err
+    assert out.count("\n") == 1
+    assert "no C++ compiler" in out
+    assert "apt-get install pocl-opencl-icd ocl-icd-opencl-dev opencl-headers g++" in out
+
+
+def test_check_says_whether_the_plugin_of_this_tvm_is_built(tmp_path):
+    """--check: exit 1 and 'not built' for a TVM without a plugin, never building one."""
+    rc, out, _ = run("--check", env=_another_tvm(tmp_path))
+    assert rc == 1
+    assert out.startswith("opencl runtime: not built: ")
+    assert not Path(out.split(": ")[-1].strip()).exists()
+
+
+def test_bad_arguments_exit_2():
+    """Both tools refuse an unknown option with exit 2 and a usage error."""
+    for script in (SCRIPT, ROOT / "scripts" / "device_runs.py"):
+        rc, out, err = run("--no-such-option", script=script)
+        assert rc == 2, script
+        assert out == ""
+        assert "unrecognized arguments: --no-such-option" in err.strip().splitlines()[-1]
