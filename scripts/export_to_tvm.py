@@ -530,16 +530,36 @@ def _cut_defs_with_comments(text, drop):
     for i, node in reversed(list(enumerate(tree.body))):
         names = _defined_names(node)
         if names and drop(names):
-            lines[ends[i] : node.end_lineno] = ["\n"]
+            # an indented comment right after the previous definition is its own (e.g. the
+            # `# fmt: on` that closes its `# fmt: off`): it stays
+            start = ends[i]
+            while start < node.lineno - 1 and lines[start][:1] in " \t":
+                start += 1
+            lines[start : node.end_lineno] = ["\n"]
     return re.sub(r"\n{4,}", "\n\n\n", "".join(lines))
 
 
 def prune_added(text, base):
     """Remove from ``text`` (TVM's file with an earlier export merged in, perhaps edited by
-    a patch) every top-level definition that TVM's file ``base`` does not have: what an
-    earlier export added. Edits to TVM's own definitions stay."""
-    keep = set().union(*map(_defined_names, ast.parse(base).body))
-    return _cut_defs_with_comments(text, lambda names: not names & keep)
+    a patch) every top-level definition and import statement that TVM's file ``base`` does not
+    have: what an earlier export added (a later export adds back the imports it needs). Edits
+    to TVM's own definitions stay."""
+    base_tree = ast.parse(base)
+    keep = set().union(*map(_defined_names, base_tree.body))
+    imports = ast.Import | ast.ImportFrom
+    base_imports = set().union(*(_imported(n) for n in base_tree.body if isinstance(n, imports)))
+    text = _cut_defs_with_comments(text, lambda names: not names & keep)
+    lines = text.splitlines(keepends=True)
+    for node in reversed(ast.parse(text).body):
+        if isinstance(node, imports) and not _imported(node) & base_imports:
+            start, end = node.lineno - 1, node.end_lineno
+            # the blank line that separated it from the next group goes with it where it
+            # followed a comment, a blank line or the start of the file
+            before = lines[start - 1].strip() if start else ""
+            if end < len(lines) and not lines[end].strip() and not before[:1].isalnum():
+                end += 1
+            del lines[start:end]
+    return re.sub(r"\n{4,}", "\n\n\n", "".join(lines))
 
 
 def find_ruff():
