@@ -55,6 +55,7 @@ launched, or that none was.
 """
 
 import argparse
+import importlib.util
 import json
 import os
 import select
@@ -121,6 +122,18 @@ def rows(extensions=EVERY):
 
 # ---------------------------------------------------------------------------------------------
 # in the child: programs, inputs and expected values per row
+
+
+def load_script(name):
+    """The module of scripts/<name>.py, loaded by its path (a test process that imports this
+    file must not get scripts/ on sys.path: scripts/wrong_fixes.py would hide the
+    wrong_fixes package)."""
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, HERE / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
 
 
 def _cases(module):
@@ -197,10 +210,7 @@ def _launch(lib, inputs, outputs, expected, pipe):
 
 
 def _child(row_ids):
-    sys.path.insert(0, str(HERE))
-    import opencl_runtime
-
-    reason = opencl_runtime.load()
+    reason = load_script("opencl_runtime").load()
     by_id = {r[0]: r for r in rows()}
     env = {k: os.environ.get(k, "") for k in ("TVM_REFERENCE_FIXES", "TVM_WRONG_FIX")}
     print(json.dumps({"env": env, "plugin": reason}), flush=True)
@@ -290,10 +300,7 @@ def run(row_ids, fixes=None, python=None):
 def device_info():
     """(description, its extensions) of opencl(0), or (None, the reason there is none).
     Initializes OpenCL in this process."""
-    sys.path.insert(0, str(HERE))
-    import opencl_runtime
-
-    dev, text = opencl_runtime.device()
+    dev, text = load_script("opencl_runtime").device()
     if dev is None:
         return None, text
     return text, _extensions()

@@ -37,14 +37,26 @@ accepts it. Skipped, with the reason, where there is no OpenCL runtime plugin
 """
 
 import functools
+import importlib.util
 import os
 import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-import device_runs
+
+def _device_runs():
+    """scripts/device_runs.py, loaded by its path (scripts/ stays off sys.path: its
+    wrong_fixes.py would hide the wrong_fixes package)."""
+    path = Path(__file__).resolve().parents[2] / "scripts" / "device_runs.py"
+    spec = importlib.util.spec_from_file_location("device_runs", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["device_runs"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+device_runs = sys.modules.get("device_runs") or _device_runs()
 
 REASONS = {
     "host_scalar": "host-level scalar cell is a device workspace that the host writes "
