@@ -328,6 +328,14 @@ def drop_bug_xfails(text, reports=None):
                             )
                         )
                         continue
+                    if len(node.keywords) == 1:
+                        # pytest.param(a, b, marks=BUG) -> (a, b): no marks, no id left
+                        cuts.append(
+                            (
+                                pos(node.func.lineno, node.func.col_offset),
+                                pos(node.func.end_lineno, node.func.end_col_offset),
+                            )
+                        )
                     start = pos(kw.lineno, kw.col_offset)
                     end = pos(kw.value.end_lineno, kw.value.end_col_offset)
                     # take the separating comma before the keyword with it

@@ -24,25 +24,21 @@ from tvm.script import tirx as T
 
 
 @pytest.mark.parametrize(
-    "device, scope, annotations, workspace",
+    "host_memory",
     [
-        (2, "global", None, (2, 1)),
-        (2, "local", None, (2, 1)),
-        (1, "local", None, (1, 1)),
         pytest.param(
-            2,
-            "local",
-            {"device_type": 1},
-            (1, 0),
+            True,
             marks=pytest.mark.xfail(
                 strict=True, raises=ValueError, reason="host-level scalar on the device"
             ),
         ),
+        False,
     ],
-    ids=["cuda-global", "cuda-local", "cpu-local", "cuda-host-memory"],
+    ids=["annotated", "plain"],
 )
-def test_lower_host_allocation_to_workspace(device, scope, annotations, workspace):
-    """An allocation is a workspace of the function's device, or of the CPU if annotated so"""
+@pytest.mark.parametrize("device", [2, 1], ids=["cuda", "cpu"])
+def test_allocation_annotated_as_host_memory_is_cpu_workspace(device, host_memory):
+    """An allocation annotated device_type=kDLCPU is a workspace of the CPU, device id 0"""
 
     @I.ir_module
     class Before:
@@ -51,13 +47,13 @@ def test_lower_host_allocation_to_workspace(device, scope, annotations, workspac
             T.func_attr({"target": T.target("llvm")})
             T.attr("dummy", "device_type", device)
             T.attr("dummy", "device_id", 1)
-            c = T.alloc_buffer((1,), "float32", scope=scope, annotations=annotations)
+            c = T.alloc_local(
+                (1,), "float32", annotations={"device_type": 1} if host_memory else None
+            )
             c[0] = T.float32(1.5)
 
-    # the workspace is typed as a pointer to the buffer's dtype and scope
-    ptr_ty = T.handle("float32", scope).ty
     # the device type and id the workspace is allocated on
-    dev_type, dev_id = workspace
+    dev_type, dev_id = (1, 0) if host_memory else (device, 1)
 
     @I.ir_module
     class Expected:
@@ -67,9 +63,15 @@ def test_lower_host_allocation_to_workspace(device, scope, annotations, workspac
             c = T.decl_buffer(
                 (1,),
                 data=T.call_intrin(
-                    ptr_ty, "tirx.TVMBackendAllocWorkspace", dev_type, dev_id, T.uint64(4), 2, 32
+                    T.handle("float32", "local").ty,
+                    "tirx.TVMBackendAllocWorkspace",
+                    dev_type,
+                    dev_id,
+                    T.uint64(4),
+                    2,
+                    32,
                 ),
-                scope=scope,
+                scope="local",
             )
             if T.isnullptr(c.data):
                 T.evaluate(T.call_intrin("int32", "tirx.tvm_throw_last_error"))
