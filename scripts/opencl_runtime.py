@@ -123,7 +123,7 @@ def layout(tvm_dir=None):
     libs = []
     for var in ("TVM_LIBRARY_PATH",):
         libs += [Path(p) for p in os.environ.get(var, "").split(os.pathsep) if p]
-    libs += [tvm_dir / "lib", top / "build", top / "lib"]
+    libs += [tvm_dir / "lib", top / "build", top / "build" / "lib", top / "lib"]
     if ffi_dir:
         libs.append(ffi_dir / "lib")
     runtime_lib = next((d for d in libs if (d / "libtvm_runtime.so").is_file()), None)
