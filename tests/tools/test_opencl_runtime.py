@@ -39,9 +39,12 @@ def run(*args, env=None, script=SCRIPT):
 
 
 def _another_tvm(tmp_path):
-    """TVM_LIBRARY_PATH naming a copy of this TVM's libraries: a TVM no plugin is built for."""
-    spec = importlib.util.find_spec("tvm")
-    lib = Path(next(iter(spec.submodule_search_locations))) / "lib" / "libtvm_runtime.so"
+    """TVM_LIBRARY_PATH naming a link to this TVM's libtvm_runtime.so (a wheel's or a source
+    build's): a TVM no plugin is built for."""
+    spec = importlib.util.spec_from_file_location("opencl_runtime", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    lib = module.layout()["libs"][0] / "libtvm_runtime.so"
     (tmp_path / "libtvm_runtime.so").symlink_to(lib)
     return {"TVM_LIBRARY_PATH": str(tmp_path)}
 
