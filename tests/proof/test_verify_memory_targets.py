@@ -1,0 +1,174 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""The VerifyMemory rules of the upstream file, over every GPU target (this repository only).
+
+tests/python/tirx-analysis/test_tir_analysis_verify_memory.py tests each rule of patch 0003
+once, on cuda; only the rule of which targets are checked sweeps them there. A fix could still
+get a rule right on cuda and wrong on another device runtime (a target list of its own, a
+device-type test in one branch), so each rule is run here as a pass on cuda, rocm, vulkan,
+metal, opencl and webgpu.
+"""
+
+import pytest
+
+import tvm
+import tvm.testing
+from tvm.script import ir as I
+from tvm.script import tirx as T
+
+GPU_TARGETS = ["cuda", "rocm", "vulkan", "metal", "opencl", "webgpu"]
+ALIAS_BUG = pytest.mark.xfail(
+    strict=True,
+    raises=pytest.fail.Exception,  # pytest.raises: DID NOT RAISE
+    reason="VerifyMemory never fires inside tvm.compile: aliases, pointer arithmetic, webgpu",
+)
+GLOBAL_BUG = pytest.mark.xfail(
+    strict=True,
+    raises=pytest.fail.Exception,  # pytest.raises: DID NOT RAISE
+    reason="VerifyMemory skips the global buffers that the host code allocates",
+)
+
+
+def _match_buffer_alias(target):
+    @T.prim_func(s_tir=True)
+    def func(A: T.Buffer((16,), "float32")):
+        T.func_attr({"target": T.target(target)})
+        A_1 = T.decl_buffer((16,), data=A.data)
+        with T.sblock("host"):
+            tile = T.match_buffer(A_1[4:8], (4,), offset_factor=1)
+            tile[0] = T.float32(1.0)
+
+    return tvm.IRModule({"main": func}), "tile"
+
+
+def _global_allocation(target):
+    @T.prim_func
+    def func(A: T.Buffer((16,), "float32"), x: T.float32):
+        T.func_attr({"target": T.target(target)})
+        scale = T.alloc_buffer((4,), "float32")
+        scale[0] = x
+        with T.launch_thread("threadIdx.x", 16) as tx:
+            A[tx] = A[tx] * scale[0]
+
+    return tvm.IRModule({"main": func}), "scale"
+
+
+def _private_host_function(target):
+    @T.prim_func(private=True)
+    def func(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")):
+        T.func_attr({"target": T.target(target, host="llvm")})
+        B[0] = A[0]
+
+    return tvm.IRModule({"main": func}), "B"
+
+
+def _decl_buffer_chain(target):
+    @T.prim_func
+    def func(A: T.Buffer((16,), "float32")):
+        T.func_attr({"target": T.target(target)})
+        A_1 = T.decl_buffer((16,), data=A.data)
+        tiles = T.decl_buffer((4, 4), data=A_1.data)
+        T.evaluate(tiles[1, 2])
+
+    return tvm.IRModule({"main": func}), "tiles"
+
+
+# case -> (its program, the bug that hides it: on every target, or on webgpu only)
+REJECTED = {
+    "match_buffer": (_match_buffer_alias, ALIAS_BUG, None),
+    "global_allocation": (_global_allocation, GLOBAL_BUG, None),
+    "private_host_function": (_private_host_function, None, ALIAS_BUG),
+    "decl_buffer_chain": (_decl_buffer_chain, ALIAS_BUG, None),
+}
+
+
+def _rejected_params():
+    for case, (_, everywhere, webgpu) in REJECTED.items():
+        for target in GPU_TARGETS:
+            mark = everywhere or (webgpu if target == "webgpu" else None)
+            yield pytest.param(case, target, marks=mark or (), id=f"{case}-{target}")
+
+
+@pytest.mark.parametrize("case, target", list(_rejected_params()))
+def test_host_access_rejected_on_every_target(case, target):
+    """Each host access the upstream tests reject on cuda is rejected on every GPU target."""
+    mod, var = REJECTED[case][0](target)
+    with pytest.raises(RuntimeError, match=f"Variable `{var}` is directly accessed by host"):
+        tvm.tirx.transform.VerifyMemory()(mod)
+
+
+def _packed_function(target):
+    @T.prim_func
+    def func(args: T.handle, num_args: T.int32) -> T.int32:
+        T.func_attr({"target": T.target(target, host="llvm"), "calling_conv": 1})
+        A_handle: T.let[T.handle] = T.tvm_struct_get(args, 0, 15, "handle")
+        A_shape = T.decl_buffer((1,), "int64", data=T.tvm_struct_get(A_handle, 0, 2, "handle"))
+        assert A_shape[0] == T.int64(16), "A has 16 elements"
+        return 0
+
+    return tvm.IRModule({"main": func})
+
+
+def _device_helper(target):
+    @I.ir_module
+    class Module:
+        @T.prim_func(private=True)
+        def load(a: T.handle("float32"), i: T.int32) -> T.float32:
+            T.func_attr({"target": T.target(target)})
+            A = T.decl_buffer((8,), data=a)
+            return A[i] * T.float32(2.0)
+
+        @T.prim_func
+        def main(A: T.Buffer((8,), "float32"), B: T.Buffer((8,), "float32")):
+            T.func_attr({"target": T.target(target, host="llvm")})
+            A_1 = T.decl_buffer((8,), data=A.data)
+            B_1 = T.decl_buffer((8,), data=B.data)
+            with T.launch_thread("threadIdx.x", 8) as tx:
+                B_1[tx] = Module.load(A_1.data, tx)
+
+    return Module
+
+
+def _local_allocation(target):
+    @T.prim_func
+    def func(A: T.Buffer((16,), "float32")):
+        T.func_attr({"target": T.target(target)})
+        acc = T.alloc_buffer((2,), "float32", scope="local")
+        acc_view = T.decl_buffer((2,), data=acc.data, scope="local")
+        acc[0] = T.float32(0.5)
+        acc_view[1] = acc_view[0] * T.float32(2.0)
+
+    return tvm.IRModule({"main": func})
+
+
+ACCEPTED = {
+    "packed_function": _packed_function,
+    "device_helper": _device_helper,
+    "local_allocation": _local_allocation,
+}
+
+
+@pytest.mark.parametrize("target", GPU_TARGETS)
+@pytest.mark.parametrize("case", ACCEPTED)
+def test_valid_program_accepted_on_every_target(case, target):
+    """What the upstream tests accept on cuda is accepted on every GPU target."""
+    mod = ACCEPTED[case](target)
+    assert tvm.tirx.transform.VerifyMemory()(mod).same_as(mod)
+
+
+if __name__ == "__main__":
+    tvm.testing.main()
