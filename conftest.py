@@ -36,6 +36,9 @@
 # * skips the GPU bug tests of upstream files unless their report is expected fixed (and not
 #   by a wrong fix): run in-process on an unfixed TVM they may crash the whole session
 #   (tests/proof runs their twins in child processes).
+# * loads TVM's OpenCL runtime plugin (scripts/opencl_runtime.py) where it is built for the
+#   TVM under test, before the first module of tests/python or tests/proof is imported: then
+#   tvm.opencl(0) and tvm.testing.env.has_opencl() work there (pocl, a CPU OpenCL device).
 #
 # NAMES is a comma-separated subset of the report keys in bug_reports.py. Alone,
 # ``--reference-fixes`` means every report and installs the fixes that exist (the others'
@@ -43,6 +46,7 @@
 # reference fix, bug_reports.NO_REFERENCE_FIX, and fixes not written for this TVM line);
 # ``--expect-fixed`` alone means the reports that have a C++ patch (bug_reports.PATCHED:
 # what a patched source build carries).
+import importlib.util
 import os
 import sys
 from pathlib import Path
@@ -172,6 +176,31 @@ def pytest_configure(config):
         os.environ["PYTHONPATH"] = os.pathsep.join(
             [site, str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
         )
+
+
+# the test trees whose modules may run kernels on OpenCL (the plugin is loaded before the first)
+OPENCL_TESTS = (ROOT / "tests" / "python", ROOT / "tests" / "proof")
+_opencl_tried = []
+
+
+def pytest_collectstart(collector):
+    """Load the OpenCL runtime plugin once, before the first module of OPENCL_TESTS is
+    imported (its skipif marks ask for the device at import). Nothing happens where no TVM is
+    importable or no plugin is built (opencl_runtime.load() returns the reason)."""
+    if _opencl_tried or not isinstance(collector, pytest.Module):
+        return
+    path = Path(str(collector.path)).resolve()
+    if not any(root in path.parents for root in OPENCL_TESTS):
+        return
+    _opencl_tried.append(path)
+    if importlib.util.find_spec("tvm") is None:
+        return
+    script = ROOT / "scripts" / "opencl_runtime.py"
+    spec = importlib.util.spec_from_file_location("opencl_runtime", script)
+    module = sys.modules.setdefault("opencl_runtime", importlib.util.module_from_spec(spec))
+    if not hasattr(module, "load"):
+        spec.loader.exec_module(module)
+    module.load()
 
 
 def pytest_report_header(config):

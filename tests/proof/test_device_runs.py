@@ -57,6 +57,8 @@ def _device_runs():
 
 
 device_runs = sys.modules.get("device_runs") or _device_runs()
+# whether the root conftest had loaded TVM's OpenCL runtime when this module was imported
+OPENCL_AT_IMPORT = device_runs.tvm.runtime.enabled("opencl")
 
 REASONS = {
     "host_scalar": "host-level scalar cell is a device workspace that the host writes "
@@ -147,6 +149,16 @@ def test_device_runs_see_the_fixes_of_this_session():
     header, _ = _session_runs()
     env = {k: os.environ.get(k, "") for k in ("TVM_REFERENCE_FIXES", "TVM_WRONG_FIX")}
     assert header == {"env": env, "plugin": None}
+
+
+def test_root_conftest_loads_the_opencl_runtime():
+    """Where the device runs can run, TVM's OpenCL runtime was loaded before the test modules
+    were imported, so that TVM's own gate (tvm.testing.env.has_opencl) sees the device."""
+    import tvm.testing
+
+    _needs_device()
+    assert OPENCL_AT_IMPORT
+    assert tvm.testing.env.has_opencl()
 
 
 def test_check_tells_outcomes_apart():
