@@ -126,6 +126,17 @@ def _definition_source(value):
     return pointer_base(value, _POINTER_OPERAND)
 
 
+
+def _annotated_host_memory(annotations):
+    """Whether LowerTVMBuiltin leaves an allocation with ``annotations`` in host memory whatever
+    the function's device: ``device_type`` kDLCPU (1), or a nonzero ``disable_lower_builtin``."""
+
+    def value(key):
+        found = annotations.get(key) if annotations is not None else None
+        return int(found) if isinstance(found, int | ir.IntImm) else None
+
+    return value("device_type") == 1 or (value("disable_lower_builtin") or 0) != 0
+
 class _MemoryAccessVerifier:
     def __init__(self, func):
         self.func = func
@@ -165,8 +176,9 @@ class _MemoryAccessVerifier:
     @staticmethod
     def _is_device_allocation(var, annotations):
         """A global buffer that the host code allocates is device memory (LowerTVMBuiltin puts
-        it on the function's device), unless an annotation says where it lives."""
-        return scope_of(var) == "global" and not annotations
+        it on the function's device), unless it is annotated to stay on the host
+        (``_annotated_host_memory``)."""
+        return scope_of(var) == "global" and not _annotated_host_memory(annotations)
 
     def _is_pointer_param(self, var):
         return any(

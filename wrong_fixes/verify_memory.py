@@ -53,6 +53,9 @@ WRONG_FIXES = {
     "every-calling-conv": "functions with a non-default calling convention are checked too",
     "address-of-index-unchecked": "host loads inside the indices of address_of(X[i]) are skipped",
     "no-pointer-arithmetic": "views over reinterpret, byte offsets, tvm_access_ptr are not traced",
+    "any-annotation-is-host-memory": "a host-allocated global buffer with any annotation is "
+    "taken for host memory (the first patch), not only device_type kDLCPU or "
+    "disable_lower_builtin",
     "pointer-arithmetic-one-level": "pointer arithmetic traced only when its operand is a variable",
 }
 
@@ -261,6 +264,7 @@ _PATCHES = {
     **{name: {"_checked": checked} for name, checked in _CHECKED.items()},
     **{name: {"_POINTER_OPERAND": table} for name, table in _SOURCES.items()},
     "pointer-arithmetic-one-level": {"_definition_source": _source_one_level},
+    "any-annotation-is-host-memory": {"_annotated_host_memory": bool},
 }
 
 

@@ -55,11 +55,11 @@ def _match_buffer_alias(target):
     return tvm.IRModule({"main": func}), "tile"
 
 
-def _global_allocation(target):
+def _global_allocation(target, annotations=None):
     @T.prim_func
     def func(A: T.Buffer((16,), "float32"), x: T.float32):
         T.func_attr({"target": T.target(target)})
-        scale = T.alloc_buffer((4,), "float32")
+        scale = T.alloc_buffer((4,), "float32", annotations=annotations)
         scale[0] = x
         with T.launch_thread("threadIdx.x", 16) as tx:
             A[tx] = A[tx] * scale[0]
@@ -91,6 +91,12 @@ def _decl_buffer_chain(target):
 REJECTED = {
     "match_buffer": (_match_buffer_alias, ALIAS_BUG, None),
     "global_allocation": (_global_allocation, GLOBAL_BUG, None),
+    # an annotation that does not place it on the host leaves it device memory
+    "annotated_global_allocation": (
+        lambda target: _global_allocation(target, {"pragma_note": 1}),
+        GLOBAL_BUG,
+        None,
+    ),
     "private_host_function": (_private_host_function, None, ALIAS_BUG),
     "decl_buffer_chain": (_decl_buffer_chain, ALIAS_BUG, None),
 }

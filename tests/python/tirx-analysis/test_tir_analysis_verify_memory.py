@@ -160,14 +160,19 @@ def test_address_of_parameter_is_no_access():
     assert tvm.tirx.analysis.verify_memory(func)
 
 
-def test_host_access_to_local_allocation():
-    """Host code may access a local buffer it allocates, directly or through a view"""
+@pytest.mark.parametrize(
+    "scope, annotations",
+    [("local", None), ("global", {"device_type": 1}), ("global", {"disable_lower_builtin": 1})],
+    ids=["local", "global-cpu", "global-not-lowered"],
+)
+def test_host_access_to_host_allocation(scope, annotations):
+    """Host code may access a buffer it allocates in host memory, directly or through a view"""
 
     @T.prim_func
     def func(A: T.Buffer((16,), "float32")):
         T.func_attr({"target": T.target("cuda")})
-        acc = T.alloc_buffer((2,), "float32", scope="local")
-        acc_view = T.decl_buffer((2,), data=acc.data, scope="local")
+        acc = T.alloc_buffer((2,), "float32", scope=scope, annotations=annotations)
+        acc_view = T.decl_buffer((2,), data=acc.data, scope=scope)
         acc[0] = T.float32(0.5)
         acc_view[1] = acc_view[0] * T.float32(2.0)
 
@@ -179,13 +184,14 @@ def test_host_access_to_local_allocation():
     raises=pytest.fail.Exception,
     reason="VerifyMemory skips the global buffers that the host code allocates",
 )
-def test_host_access_to_global_allocation():
+@pytest.mark.parametrize("annotations", [None, {"pragma_note": 1}], ids=["plain", "annotated"])
+def test_host_access_to_global_allocation(annotations):
     """Host code may not access a global buffer it allocates: that buffer is device memory"""
 
     @T.prim_func
     def func(A: T.Buffer((16,), "float32"), x: T.float32):
         T.func_attr({"target": T.target("cuda")})
-        scale = T.alloc_buffer((4,), "float32")
+        scale = T.alloc_buffer((4,), "float32", annotations=annotations)
         scale[0] = x
         with T.launch_thread("threadIdx.x", 16) as tx:
             A[tx] = A[tx] * scale[0]
