@@ -339,8 +339,8 @@ def _rejection(buffer, how):
     name = buffer.name
     return ValueError(
         f'A kernel {how} `{name}`, a "local" buffer of the host code that the host code '
-        "also loads, stores or passes to a call.  Such a buffer is host memory, and a kernel "
-        "receives only the value of its single element.  Bind a value that kernels read with "
+        "also loads, stores or passes to a call. Such a buffer is host memory, and a kernel "
+        "receives only the value of its single element. Bind a value that kernels read with "
         "T.let on the host "
         f"(`{name}: T.let[T.{buffer.ty.dtype}] = ...`); declare a variable that a kernel "
         f'writes inside the kernel, or allocate a "global" buffer ({ir.ALLOC_SPELLING}) that '

@@ -126,7 +126,6 @@ def _definition_source(value):
     return pointer_base(value, _POINTER_OPERAND)
 
 
-
 def _annotated_host_memory(annotations):
     """Whether LowerTVMBuiltin leaves an allocation with ``annotations`` in host memory whatever
     the function's device: ``device_type`` kDLCPU (1), or a nonzero ``disable_lower_builtin``."""
@@ -136,6 +135,7 @@ def _annotated_host_memory(annotations):
         return int(found) if isinstance(found, int | ir.IntImm) else None
 
     return value("device_type") == 1 or (value("disable_lower_builtin") or 0) != 0
+
 
 class _MemoryAccessVerifier:
     def __init__(self, func):
