@@ -19,18 +19,21 @@ import pytest
 import tvm_tirx
 import tvm_tirx.testing
 from tvm_tirx.script import from_source
+from tvm_tirx.script import ir as I
 from tvm_tirx.script import tirx as T
+from tvm_tirx.tirx import transform as tr
 
 
-def _round_trip(func):
-    return from_source(func.script(), extra_vars={"T": T})
+def _reparsed(node):
+    """``node`` printed with ``.script()`` and parsed back"""
+    return from_source(node.script(), extra_vars={"T": T})
 
 
 @pytest.mark.parametrize(
-    "annotations", [{"device_type": 1}, {"pragma_note": "keep"}], ids=["device_type", "other_key"]
+    "annotations", [{"device_type": 1}, {"pragma_note": "keep"}], ids=["device_type", "other-key"]
 )
-def test_cell_keeps_annotations_through_print_parse(annotations):
-    """A one-element local cell keeps its allocation's annotations through print -> parse"""
+def test_alloc_tensor_annotations_survive_script_round_trip(annotations):
+    """A one-element local alloc_tensor prints its annotations= and parses them back"""
 
     @T.function
     def func(x: T.float32):
@@ -40,12 +43,12 @@ def test_cell_keeps_annotations_through_print_parse(annotations):
         c[0] = x
         T.evaluate(c[0])
 
-    tvm_tirx.ir.assert_structural_equal(func, _round_trip(func))
+    tvm_tirx.ir.assert_structural_equal(func, _reparsed(func))
 
 
 @pytest.mark.parametrize("scope", ["shared", "global"])
-def test_cell_keeps_scope_through_print_parse(scope):
-    """A one-element cell outside local scope keeps its scope through print -> parse"""
+def test_alloc_tensor_scope_survives_script_round_trip(scope):
+    """A one-element alloc_tensor outside local scope prints its scope and parses it back"""
 
     @T.function
     def func(x: T.float32):
@@ -53,11 +56,11 @@ def test_cell_keeps_scope_through_print_parse(scope):
         c[0] = x
         T.evaluate(c[0])
 
-    tvm_tirx.ir.assert_structural_equal(func, _round_trip(func))
+    tvm_tirx.ir.assert_structural_equal(func, _reparsed(func))
 
 
-def test_annotated_scalar_assignment_is_local_cell():
-    """`c: T.float32 = v` declares a one-element local cell initialized to v"""
+def test_annotated_scalar_assignment_parses_as_local_alloc_tensor():
+    """`c: T.float32 = x` parses as a one-element local alloc_tensor storing x"""
 
     @T.function(private=True)
     def before(x: T.float32):
@@ -73,8 +76,8 @@ def test_annotated_scalar_assignment_is_local_cell():
     tvm_tirx.ir.assert_structural_equal(before, expected)
 
 
-def test_plain_scalar_assignment_is_let_binding():
-    """`c = v` of a scalar expression binds c to v (a T.let), no cell"""
+def test_unannotated_scalar_assignment_parses_as_bind():
+    """`c = <scalar expression>` parses as a Bind of c (printed `T.let`), no alloc_tensor"""
 
     @T.function(private=True)
     def before(x: T.float32):
@@ -90,29 +93,29 @@ def test_plain_scalar_assignment_is_let_binding():
 
 
 @pytest.mark.parametrize("dtype", ["float32", "int8"])
-def test_one_element_parameter_data_round_trips(dtype):
-    """The data pointer of a one-element tensor parameter prints as `A.data` and parses back"""
+def test_decl_tensor_over_one_element_param_data_survives_script_round_trip(dtype):
+    """decl_tensor(A.data) of a one-element T.Tensor parameter prints `A.data` and reparses"""
 
     @T.function
     def func(A: T.Tensor((1,), dtype), x: T.int32):
         A_1 = T.decl_tensor(A.data, ty_args=[T.Tensor((1,), dtype)])
         A_1[0] = T.Cast(dtype, x)
 
-    tvm_tirx.ir.assert_structural_equal(func, _round_trip(func))
+    tvm_tirx.ir.assert_structural_equal(func, _reparsed(func))
 
 
 @pytest.mark.parametrize("dtype", ["float32", "int8"])
-def test_flatten_tensor_output_with_one_element_parameter_round_trips(dtype):
-    """FlattenTensor's output for a one-element tensor parameter round-trips"""
+def test_flatten_tensor_result_for_one_element_param_survives_script_round_trip(dtype):
+    """What FlattenTensor makes of a one-element T.Tensor parameter prints and reparses"""
 
-    @T.ir_module
+    @I.ir_module
     class Before:
         @T.function
         def main(A: T.Tensor((1,), dtype), x: T.int32):
             A[0] = T.Cast(dtype, x)
 
-    After = tvm_tirx.tirx.transform.FlattenTensor()(Before)
-    tvm_tirx.ir.assert_structural_equal(After, _round_trip(After))
+    After = tr.FlattenTensor()(Before)
+    tvm_tirx.ir.assert_structural_equal(After, _reparsed(After))
 
 
 if __name__ == "__main__":

@@ -18,17 +18,19 @@
 import pytest
 import tvm_tirx
 import tvm_tirx.testing
+from tvm_tirx.script import ir as I
 from tvm_tirx.script import tirx as T
+from tvm_tirx.tirx import transform as tr
 
 
 @T.function
-def _entry(A: T.Tensor((8,), "float32")):
+def _public(A: T.Tensor((8,), "float32")):
     for i in range(8):
         A[i] = T.float32(0)
 
 
 @T.function(private=True)
-def _helper(A: T.Tensor((8,), "float32")):
+def _private(A: T.Tensor((8,), "float32")):
     for i in range(8):
         A[i] = T.float32(1)
 
@@ -36,34 +38,52 @@ def _helper(A: T.Tensor((8,), "float32")):
 @pytest.mark.xfail(
     strict=True, raises=ValueError, reason="AnnotateEntryFunc changes its input module in place"
 )
-@pytest.mark.parametrize("helpers", [0, 1, 2], ids=["single", "public-of-two", "public-of-three"])
-def test_annotate_entry_func_leaves_its_input_unchanged(helpers):
-    """AnnotateEntryFunc marks the entry function in a new module, not in the one given"""
-    functions = {"main": _entry, **{f"helper{i}": _helper for i in range(helpers)}}
+@pytest.mark.parametrize(
+    "functions",
+    [
+        {"main": _public},
+        {"main": _public, "main_helper": _private},
+        {"a_helper": _private, "main": _public},
+    ],
+    ids=["only-function", "public-before-private", "private-before-public"],
+)
+def test_annotate_entry_func_leaves_given_ir_module_unmarked(functions):
+    """AnnotateEntryFunc sets tirx.is_entry_func on a copy, never on the IRModule passed in"""
     Before = tvm_tirx.IRModule(functions)
     Expected = Before.clone()
-    tvm_tirx.tirx.transform.AnnotateEntryFunc()(Before)
+    tr.AnnotateEntryFunc()(Before)
     tvm_tirx.ir.assert_structural_equal(Before, Expected)
 
 
-def test_annotate_entry_func_without_entry_leaves_its_input_unchanged():
-    """A module with two public functions has no inferable entry: nothing changes"""
+def test_annotate_entry_func_marks_the_public_function_beside_a_private_one():
+    """The one public function of an IRModule with a private helper becomes its entry"""
 
-    @T.ir_module
+    @I.ir_module
     class Before:
         @T.function
         def main(A: T.Tensor((8,), "float32")):
             for i in range(8):
                 A[i] = T.float32(0)
 
-        @T.function
-        def other(A: T.Tensor((8,), "float32")):
+        @T.function(private=True)
+        def helper(A: T.Tensor((8,), "float32")):
             for i in range(8):
                 A[i] = T.float32(1)
 
-    Expected = Before.clone()
-    tvm_tirx.tirx.transform.AnnotateEntryFunc()(Before)
-    tvm_tirx.ir.assert_structural_equal(Before, Expected)
+    @I.ir_module
+    class Expected:
+        @T.function
+        def main(A: T.Tensor((8,), "float32")):
+            T.func_attr({"tirx.is_entry_func": True})
+            for i in range(8):
+                A[i] = T.float32(0)
+
+        @T.function(private=True)
+        def helper(A: T.Tensor((8,), "float32")):
+            for i in range(8):
+                A[i] = T.float32(1)
+
+    tvm_tirx.ir.assert_structural_equal(tr.AnnotateEntryFunc()(Before), Expected)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,11 @@
 import pytest
 import tvm_tirx
 import tvm_tirx.testing
+from tvm_tirx.script import ir as I
 from tvm_tirx.script import tirx as T
+from tvm_tirx.tirx import transform as tr
+
+HOST_CELL = "host-level scalar on the device"
 
 
 @pytest.mark.parametrize(
@@ -26,10 +30,10 @@ from tvm_tirx.script import tirx as T
     [(2, "local"), (2, "global"), (1, "local")],
     ids=["cuda-local", "cuda-global", "cpu-local"],
 )
-def test_allocation_is_workspace_of_its_device(device, scope):
-    """An allocation without a device_type annotation is a workspace of the enclosing device"""
+def test_plain_alloc_tensor_is_workspace_of_device_context(device, scope):
+    """An alloc_tensor without annotations gets a workspace of the T.device_context around it"""
 
-    @T.ir_module
+    @I.ir_module
     class Before:
         @T.function
         def main(dev_id: T.int32):
@@ -38,13 +42,12 @@ def test_allocation_is_workspace_of_its_device(device, scope):
                 c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope=scope)])
                 c[0] = T.float32(0.0)
 
-    @T.ir_module
+    @I.ir_module
     class Expected:
         @T.function
         def main(dev_id: T.int32):
             T.func_attr({"target": T.target("llvm")})
             c = T.decl_tensor(
-                # the workspace is typed as a pointer to the tensor's dtype and scope
                 T.alloc_workspace(device, dev_id, T.uint64(4), 2, 32, ty=T.Ptr(T.float32, scope)),
                 ty_args=[T.Tensor((1,), T.float32, scope=scope)],
             )
@@ -54,18 +57,15 @@ def test_allocation_is_workspace_of_its_device(device, scope):
             if T.free_workspace(device, dev_id, c.data) != 0:
                 T.throw_last_error(ty=T.int32)
 
-    After = tvm_tirx.tirx.transform.LowerTVMBuiltin()(Before)
-    tvm_tirx.ir.assert_structural_equal(After, Expected)
+    tvm_tirx.ir.assert_structural_equal(tr.LowerTVMBuiltin()(Before), Expected)
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar on the device")
-@pytest.mark.parametrize(
-    "scope, extent", [("local", 1), ("global", 1024)], ids=["local-cell", "global-4KiB"]
-)
-def test_host_memory_allocation_is_cpu_workspace(scope, extent):
-    """An allocation annotated device_type=kDLCPU is a CPU workspace of device 0 in cuda code"""
+@pytest.mark.xfail(strict=True, raises=ValueError, reason=HOST_CELL)
+@pytest.mark.parametrize("scope, extent", [("local", 1), ("global", 1024)])
+def test_alloc_tensor_marked_device_type_1_is_cpu_workspace_in_cuda_context(scope, extent):
+    """In T.device_context(2, dev_id) an alloc_tensor marked device_type 1 gets workspace (1, 0)"""
 
-    @T.ir_module
+    @I.ir_module
     class Before:
         @T.function
         def main(dev_id: T.int32):
@@ -77,7 +77,7 @@ def test_host_memory_allocation_is_cpu_workspace(scope, extent):
                 )
                 c[0] = T.float32(0.0)
 
-    @T.ir_module
+    @I.ir_module
     class Expected:
         @T.function
         def main(dev_id: T.int32):
@@ -92,15 +92,14 @@ def test_host_memory_allocation_is_cpu_workspace(scope, extent):
             if T.free_workspace(1, 0, c.data) != 0:
                 T.throw_last_error(ty=T.int32)
 
-    After = tvm_tirx.tirx.transform.LowerTVMBuiltin()(Before)
-    tvm_tirx.ir.assert_structural_equal(After, Expected)
+    tvm_tirx.ir.assert_structural_equal(tr.LowerTVMBuiltin()(Before), Expected)
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar on the device")
-def test_small_global_host_memory_stays_on_stack():
-    """A small global allocation annotated device_type=kDLCPU stays on the stack in cuda code"""
+@pytest.mark.xfail(strict=True, raises=ValueError, reason=HOST_CELL)
+def test_small_global_alloc_tensor_marked_device_type_1_stays_alloc_tensor():
+    """A one-element global alloc_tensor marked device_type 1 is left for the CPU stack"""
 
-    @T.ir_module
+    @I.ir_module
     class Before:
         @T.function
         def main(dev_id: T.int32):
@@ -111,7 +110,7 @@ def test_small_global_host_memory_stays_on_stack():
                 )
                 c[0] = T.float32(0.0)
 
-    @T.ir_module
+    @I.ir_module
     class Expected:
         @T.function
         def main(dev_id: T.int32):
@@ -119,18 +118,15 @@ def test_small_global_host_memory_stays_on_stack():
             c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32)], annotations={"device_type": 1})
             c[0] = T.float32(0.0)
 
-    After = tvm_tirx.tirx.transform.LowerTVMBuiltin()(Before)
-    tvm_tirx.ir.assert_structural_equal(After, Expected)
+    tvm_tirx.ir.assert_structural_equal(tr.LowerTVMBuiltin()(Before), Expected)
 
 
-@pytest.mark.xfail(
-    strict=True, raises=pytest.fail.Exception, reason="host-level scalar on the device"
-)
-@pytest.mark.parametrize("device_type", [2, "cpu"], ids=["cuda", "not-an-integer"])
-def test_allocation_annotated_with_another_device_is_rejected(device_type):
-    """An allocation annotated with anything but kDLCPU (host memory) is a user error"""
+@pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason=HOST_CELL)
+@pytest.mark.parametrize("device_type", [2, "cpu"], ids=["kDLCUDA", "a-string"])
+def test_device_type_annotation_other_than_1_is_a_value_error(device_type):
+    """LowerTVMBuiltin accepts device_type 1 (kDLCPU) only and names it in the error"""
 
-    @T.ir_module
+    @I.ir_module
     class Before:
         @T.function
         def main(dev_id: T.int32):
@@ -143,7 +139,7 @@ def test_allocation_annotated_with_another_device_is_rejected(device_type):
                 c[0] = T.float32(0.0)
 
     with pytest.raises(ValueError, match="can only be kDLCPU"):
-        tvm_tirx.tirx.transform.LowerTVMBuiltin()(Before)
+        tr.LowerTVMBuiltin()(Before)
 
 
 if __name__ == "__main__":

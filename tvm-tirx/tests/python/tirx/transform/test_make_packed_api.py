@@ -14,6 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
+
 import numpy as np
 import pytest
 import tvm_tirx
@@ -28,18 +29,18 @@ _BFLOAT16_SCALAR = pytest.mark.xfail(
 
 
 @pytest.mark.parametrize("dtype", ["float16", pytest.param("bfloat16", marks=_BFLOAT16_SCALAR)])
-def test_narrow_float_argument_compiles_and_runs(dtype):
-    """A float16 or bfloat16 scalar argument compiles for llvm and reaches the function"""
+def test_16_bit_float_ffi_argument_of_llvm_function(dtype):
+    """A float16/bfloat16 scalar parameter unpacks from the FFI call of an llvm executable"""
 
     @T.function
     def main(A: T.Tensor((4,), T.float32), x: getattr(T, dtype)):
         for i in range(4):
             A[i] = T.Cast("float32", x)
 
-    lib = tvm_tirx.tirx.compile(main, target="llvm")
+    executable = tvm_tirx.tirx.compile(main, target="llvm")
     a = tvm_tirx.runtime.tensor(np.zeros(4, "float32"))
-    lib["main"](a, 1.5)
-    np.testing.assert_array_equal(a.numpy(), np.full(4, 1.5, "float32"))
+    executable["main"](a, 1.5)
+    tvm_tirx.testing.assert_allclose(a.numpy(), np.full(4, 1.5, "float32"))
 
 
 if __name__ == "__main__":

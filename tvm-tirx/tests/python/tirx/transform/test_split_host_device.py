@@ -18,54 +18,56 @@
 import pytest
 import tvm_tirx
 import tvm_tirx.testing
+from tvm_tirx.script import ir as I
 from tvm_tirx.script import tirx as T
+from tvm_tirx.tirx import transform as tr
 
-NARROW_TO_WIDE = [
-    ("float16", "float32"),
-    ("bfloat16", "float32"),
-    ("int8", "int32"),
-    ("int16", "int32"),
-    ("uint8", "uint32"),
-    ("uint16", "uint32"),
-    ("bool", "int32"),
-]
-WIDE = ["float32", "float64", "int32", "uint32", "int64"]
+# a cuda function as BindTarget leaves it (llvm host), and the target its kernels get; an
+# explicit arch, so that nothing asks for a GPU
+CUDA_ON_LLVM = T.target({"kind": "cuda", "arch": "sm_80", "host": "llvm"})
+CUDA = T.target({"kind": "cuda", "arch": "sm_80"})
+# scalar dtypes under 32 bits and the 32-bit type call_ffi_kernel hands the kernel instead
+WIDENED = {
+    "float16": "float32",
+    "bfloat16": "float32",
+    "int8": "int32",
+    "int16": "int32",
+    "uint8": "uint32",
+    "uint16": "uint32",
+    "bool": "int32",
+}
+HOST_CELL = "host-level scalar passed by pointer"
 
 
-def _cuda_target():
-    """The target of a cuda function with an llvm host, as BindTarget gives it"""
-    return T.target({"kind": "cuda", "arch": "sm_80", "host": "llvm"})
-
-
-def _cuda_kernel_attrs():
-    """The attributes SplitHostDevice gives a cuda kernel launched over threadIdx.x"""
+def _kernel_attrs(target=CUDA):
+    """The attributes of a kernel that SplitHostDevice cuts out of a threadIdx.x region"""
     return {
         "calling_conv": 2,
-        "target": T.target({"kind": "cuda", "arch": "sm_80"}),
+        "target": target,
         "tirx.is_global_func": True,
         "tirx.kernel_launch_params": ["threadIdx.x"],
         "tirx.noalias": True,
     }
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
-def test_host_scalar_cell_passed_by_value():
-    """A host-level scalar cell that the kernel only reads is host memory, passed by value"""
+@pytest.mark.xfail(strict=True, raises=ValueError, reason=HOST_CELL)
+def test_annotated_scalar_read_by_kernel_is_call_ffi_kernel_argument():
+    """`c: T.float32 = ...` that a launch region only reads becomes a CPU cell passed as c[0]"""
 
-    @T.ir_module
+    @I.ir_module
     class Before:
         @T.function
         def main(B: T.Tensor((8,), "float32"), C: T.Tensor((8,), "float32")):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             c: T.float32 = T.float32(0.0)
             with T.launch_thread("threadIdx.x", 8) as i:
                 C[i] = B[i] + c
 
-    @T.ir_module
+    @I.ir_module
     class Expected:
         @T.function
         def main(B: T.Tensor((8,), "float32"), C: T.Tensor((8,), "float32")):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             c = T.alloc_tensor(
                 ty_args=[T.Tensor((1,), T.float32, scope="local")], annotations={"device_type": 1}
             )
@@ -74,59 +76,57 @@ def test_host_scalar_cell_passed_by_value():
 
         @T.function
         def main_kernel(B_ptr: T.Ptr(T.float32), C_ptr: T.Ptr(T.float32), c: T.float32):
-            T.func_attr(_cuda_kernel_attrs())
+            T.func_attr(_kernel_attrs())
             B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), T.float32)])
             C = T.decl_tensor(C_ptr, ty_args=[T.Tensor((8,), T.float32)])
             with T.launch_thread("threadIdx.x", 8) as i:
                 C[i] = B[i] + c
 
-    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
-    tvm_tirx.ir.assert_structural_equal(After, Expected)
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
-def test_plain_host_scalar_passed_by_value():
-    """A plain host-level assignment is a T.let binding, passed to the kernel by value"""
+def test_bound_scalar_read_by_kernel_is_call_ffi_kernel_argument():
+    """`c = ...` is a Bind, not a cell: the kernel gets c as a call_ffi_kernel argument"""
 
-    @T.ir_module
+    @I.ir_module
     class Before:
         @T.function
         def main(B: T.Tensor((8,), "float32"), C: T.Tensor((8,), "float32")):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             c = T.float32(0.0)
             with T.launch_thread("threadIdx.x", 8) as i:
                 C[i] = B[i] + c
 
-    @T.ir_module
+    @I.ir_module
     class Expected:
         @T.function
         def main(B: T.Tensor((8,), "float32"), C: T.Tensor((8,), "float32")):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             c: T.let[T.float32] = T.float32(0.0)
             T.call_ffi_kernel("main_kernel", B.data, C.data, c, 8, launch_params=["threadIdx.x"])
 
         @T.function
         def main_kernel(B_ptr: T.Ptr(T.float32), C_ptr: T.Ptr(T.float32), c: T.float32):
-            T.func_attr(_cuda_kernel_attrs())
+            T.func_attr(_kernel_attrs())
             B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), T.float32)])
             C = T.decl_tensor(C_ptr, ty_args=[T.Tensor((8,), T.float32)])
             with T.launch_thread("threadIdx.x", 8) as i:
                 C[i] = B[i] + c
 
-    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
-    tvm_tirx.ir.assert_structural_equal(After, Expected)
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
-@pytest.mark.parametrize("dtype", WIDE)
-def test_host_cell_allocated_under_host_control_flow_passed_by_value(dtype):
-    """A host cell allocated inside a host for and if is host memory, passed by value"""
+@pytest.mark.xfail(strict=True, raises=ValueError, reason=HOST_CELL)
+@pytest.mark.parametrize("dtype", ["float32", "int64"])
+def test_cell_allocated_in_host_loop_and_branch_keeps_its_dtype_as_argument(dtype):
+    """A cell alloc_tensor'd inside a host for/if reaches the kernel as a scalar of its dtype"""
     scalar = getattr(T, dtype)
 
-    @T.ir_module
+    @I.ir_module
     class Before:
         @T.function
         def main(B: T.Tensor((8,), dtype), n: T.int32):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             for j in range(n):
                 if j % 2 == 0:
                     c = T.alloc_tensor(ty_args=[T.Tensor((1,), dtype, scope="local")])
@@ -134,11 +134,11 @@ def test_host_cell_allocated_under_host_control_flow_passed_by_value(dtype):
                     with T.launch_thread("threadIdx.x", 8) as i:
                         B[i] = B[i] + c[0]
 
-    @T.ir_module
+    @I.ir_module
     class Expected:
         @T.function
         def main(B: T.Tensor((8,), dtype), n: T.int32):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             for j in range(n):
                 if j % 2 == 0:
                     c = T.alloc_tensor(
@@ -150,35 +150,34 @@ def test_host_cell_allocated_under_host_control_flow_passed_by_value(dtype):
 
         @T.function
         def main_kernel(B_ptr: T.Ptr(scalar), c: scalar):
-            T.func_attr(_cuda_kernel_attrs())
+            T.func_attr(_kernel_attrs())
             B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), dtype)])
             with T.launch_thread("threadIdx.x", 8) as i:
                 B[i] = B[i] + c
 
-    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
-    tvm_tirx.ir.assert_structural_equal(After, Expected)
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
-def test_host_cell_read_by_two_kernels_passed_by_value_to_each():
-    """A host cell that two kernels read is passed by value to each of them"""
+@pytest.mark.xfail(strict=True, raises=ValueError, reason=HOST_CELL)
+def test_two_launch_regions_reading_one_cell_each_get_it_by_value():
+    """Both kernels cut from two launch regions that read one host cell take it as a scalar"""
 
-    @T.ir_module
+    @I.ir_module
     class Before:
         @T.function
         def main(B: T.Tensor((8,), "float32"), C: T.Tensor((8,), "float32"), x: T.float32):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             c: T.float32 = x
             with T.launch_thread("threadIdx.x", 8) as i:
                 B[i] = c
             with T.launch_thread("threadIdx.x", 8) as i:
                 C[i] = c
 
-    @T.ir_module
+    @I.ir_module
     class Expected:
         @T.function
         def main(B: T.Tensor((8,), "float32"), C: T.Tensor((8,), "float32"), x: T.float32):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             c = T.alloc_tensor(
                 ty_args=[T.Tensor((1,), T.float32, scope="local")], annotations={"device_type": 1}
             )
@@ -188,27 +187,73 @@ def test_host_cell_read_by_two_kernels_passed_by_value_to_each():
 
         @T.function
         def main_kernel(B_ptr: T.Ptr(T.float32), c: T.float32):
-            T.func_attr(_cuda_kernel_attrs())
+            T.func_attr(_kernel_attrs())
             B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), T.float32)])
             with T.launch_thread("threadIdx.x", 8) as i:
                 B[i] = c
 
         @T.function
         def main_kernel_1(C_ptr: T.Ptr(T.float32), c: T.float32):
-            T.func_attr(_cuda_kernel_attrs())
+            T.func_attr(_kernel_attrs())
             C = T.decl_tensor(C_ptr, ty_args=[T.Tensor((8,), T.float32)])
             with T.launch_thread("threadIdx.x", 8) as i:
                 C[i] = c
 
-    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
-    tvm_tirx.ir.assert_structural_equal(After, Expected)
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError, reason=HOST_CELL)
+def test_host_store_between_launches_reaches_the_later_kernel():
+    """A cell the host updates between two launches is read at each call_ffi_kernel"""
+
+    @I.ir_module
+    class Before:
+        @T.function
+        def main(A: T.Tensor((8,), "float32"), B: T.Tensor((8,), "float32"), x: T.float32):
+            T.func_attr({"target": CUDA_ON_LLVM})
+            c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            c[0] = x
+            with T.launch_thread("threadIdx.x", 8) as i:
+                A[i] = c[0]
+            c[0] = c[0] * T.float32(2.0)
+            with T.launch_thread("threadIdx.x", 8) as i:
+                B[i] = c[0]
+
+    @I.ir_module
+    class Expected:
+        @T.function
+        def main(A: T.Tensor((8,), "float32"), B: T.Tensor((8,), "float32"), x: T.float32):
+            T.func_attr({"target": CUDA_ON_LLVM})
+            c = T.alloc_tensor(
+                ty_args=[T.Tensor((1,), T.float32, scope="local")], annotations={"device_type": 1}
+            )
+            c[0] = x
+            T.call_ffi_kernel("main_kernel", A.data, c[0], 8, launch_params=["threadIdx.x"])
+            c[0] = c[0] * T.float32(2.0)
+            T.call_ffi_kernel("main_kernel_1", B.data, c[0], 8, launch_params=["threadIdx.x"])
+
+        @T.function
+        def main_kernel(A_ptr: T.Ptr(T.float32), c: T.float32):
+            T.func_attr(_kernel_attrs())
+            A = T.decl_tensor(A_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                A[i] = c
+
+        @T.function
+        def main_kernel_1(B_ptr: T.Ptr(T.float32), c: T.float32):
+            T.func_attr(_kernel_attrs())
+            B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                B[i] = c
+
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
 @pytest.mark.parametrize("kind", ["ext_dev", "hexagon"])
-def test_host_cell_of_kernels_no_device_runtime_launches_left_alone(kind):
-    """A host cell read by a kernel that no device runtime launches is left as it is"""
+def test_cell_of_kernel_called_as_function_keeps_its_pointer(kind):
+    """ext_dev and hexagon kernels run without a device runtime: a cell stays a Ptr argument"""
 
-    @T.ir_module
+    @I.ir_module
     class Before:
         @T.function
         def main(B: T.Tensor((8,), "float32"), x: T.float32):
@@ -217,7 +262,7 @@ def test_host_cell_of_kernels_no_device_runtime_launches_left_alone(kind):
             with T.launch_thread("threadIdx.x", 8) as i:
                 B[i] = c
 
-    @T.ir_module
+    @I.ir_module
     class Expected:
         @T.function
         def main(B: T.Tensor((8,), "float32"), x: T.float32):
@@ -231,50 +276,41 @@ def test_host_cell_of_kernels_no_device_runtime_launches_left_alone(kind):
 
         @T.function
         def main_kernel(B_ptr: T.Ptr(T.float32), c_ptr: T.Ptr(T.float32, "local")):
-            T.func_attr(
-                {
-                    "calling_conv": 2,
-                    "target": T.target({"kind": kind}),
-                    "tirx.is_global_func": True,
-                    "tirx.kernel_launch_params": ["threadIdx.x"],
-                    "tirx.noalias": True,
-                }
-            )
+            T.func_attr(_kernel_attrs(T.target({"kind": kind})))
             c = T.decl_tensor(c_ptr, ty_args=[T.Tensor((1,), T.float32, scope="local")])
             B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), T.float32)])
             with T.launch_thread("threadIdx.x", 8) as i:
                 B[i] = c[0]
 
-    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
-    tvm_tirx.ir.assert_structural_equal(After, Expected)
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
-def test_local_cell_of_kernels_passed_by_pointer():
-    """A local cell that only kernels use stays device memory, passed to each by pointer"""
+def test_cell_one_kernel_writes_and_next_reads_stays_on_device():
+    """A cell that only kernels touch, one storing and one loading, stays a device Ptr"""
 
-    @T.ir_module
+    @I.ir_module
     class Before:
         @T.function
         def main(A: T.Tensor((8,), "float32")):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
             with T.launch_thread("threadIdx.x", 8) as i:
                 c[0] = A[i]
             with T.launch_thread("threadIdx.x", 8) as i:
                 A[i] = c[0]
 
-    @T.ir_module
+    @I.ir_module
     class Expected:
         @T.function
         def main(A: T.Tensor((8,), "float32")):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
             T.call_ffi_kernel("main_kernel", A.data, c.data, 8, launch_params=["threadIdx.x"])
             T.call_ffi_kernel("main_kernel_1", A.data, c.data, 8, launch_params=["threadIdx.x"])
 
         @T.function
         def main_kernel(A_ptr: T.Ptr(T.float32), c_ptr: T.Ptr(T.float32, "local")):
-            T.func_attr(_cuda_kernel_attrs())
+            T.func_attr(_kernel_attrs())
             A = T.decl_tensor(A_ptr, ty_args=[T.Tensor((8,), T.float32)])
             c = T.decl_tensor(c_ptr, ty_args=[T.Tensor((1,), T.float32, scope="local")])
             with T.launch_thread("threadIdx.x", 8) as i:
@@ -282,47 +318,90 @@ def test_local_cell_of_kernels_passed_by_pointer():
 
         @T.function
         def main_kernel_1(A_ptr: T.Ptr(T.float32), c_ptr: T.Ptr(T.float32, "local")):
-            T.func_attr(_cuda_kernel_attrs())
+            T.func_attr(_kernel_attrs())
             c = T.decl_tensor(c_ptr, ty_args=[T.Tensor((1,), T.float32, scope="local")])
             A = T.decl_tensor(A_ptr, ty_args=[T.Tensor((8,), T.float32)])
             with T.launch_thread("threadIdx.x", 8) as i:
                 A[i] = c[0]
 
-    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
-    tvm_tirx.ir.assert_structural_equal(After, Expected)
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
+
+
+def test_cell_kernels_carry_across_host_loop_iterations_stays_on_device():
+    """A cell a kernel loads in one iteration after the next kernel stored it stays a Ptr"""
+
+    @I.ir_module
+    class Before:
+        @T.function
+        def main(A: T.Tensor((8,), "float32"), n: T.int32):
+            T.func_attr({"target": CUDA_ON_LLVM})
+            c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            for j in range(n):
+                with T.launch_thread("threadIdx.x", 8) as i:
+                    A[i] = A[i] + c[0]
+                with T.launch_thread("threadIdx.x", 8) as i:
+                    c[0] = A[i]
+
+    @I.ir_module
+    class Expected:
+        @T.function
+        def main(A: T.Tensor((8,), "float32"), n: T.int32):
+            T.func_attr({"target": CUDA_ON_LLVM})
+            c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            for j in range(n):
+                T.call_ffi_kernel("main_kernel", A.data, c.data, 8, launch_params=["threadIdx.x"])
+                T.call_ffi_kernel("main_kernel_1", A.data, c.data, 8, launch_params=["threadIdx.x"])
+
+        @T.function
+        def main_kernel(A_ptr: T.Ptr(T.float32), c_ptr: T.Ptr(T.float32, "local")):
+            T.func_attr(_kernel_attrs())
+            c = T.decl_tensor(c_ptr, ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            A = T.decl_tensor(A_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                A[i] = A[i] + c[0]
+
+        @T.function
+        def main_kernel_1(A_ptr: T.Ptr(T.float32), c_ptr: T.Ptr(T.float32, "local")):
+            T.func_attr(_kernel_attrs())
+            A = T.decl_tensor(A_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            c = T.decl_tensor(c_ptr, ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                c[0] = A[i]
+
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
 @pytest.mark.parametrize(
-    "view", [lambda c: c.data, lambda c: T.address_of(c[0])], ids=["data", "address_of"]
+    "pointer", [lambda c: c.data, lambda c: T.address_of(c[0])], ids=["data", "address_of"]
 )
-def test_host_view_of_kernel_tensor_leaves_it_device_memory(view):
-    """A view the host declares is no host access: kernels share the tensor behind it"""
+def test_decl_tensor_the_host_declares_is_no_host_access(pointer):
+    """Kernels sharing an alloc_tensor through a host decl_tensor view get the view's Ptr"""
 
-    @T.ir_module
+    @I.ir_module
     class Before:
         @T.function
         def main(A: T.Tensor((8,), "float32")):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             c = T.alloc_tensor(ty_args=[T.Tensor((8,), T.float32, scope="local")])
-            v = T.decl_tensor(view(c), ty_args=[T.Tensor((8,), T.float32, scope="local")])
+            v = T.decl_tensor(pointer(c), ty_args=[T.Tensor((8,), T.float32, scope="local")])
             with T.launch_thread("threadIdx.x", 8) as i:
                 v[i] = A[i]
             with T.launch_thread("threadIdx.x", 8) as i:
                 A[i] = v[i]
 
-    @T.ir_module
+    @I.ir_module
     class Expected:
         @T.function
         def main(A: T.Tensor((8,), "float32")):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             c = T.alloc_tensor(ty_args=[T.Tensor((8,), T.float32, scope="local")])
-            v = T.decl_tensor(view(c), ty_args=[T.Tensor((8,), T.float32, scope="local")])
+            v = T.decl_tensor(pointer(c), ty_args=[T.Tensor((8,), T.float32, scope="local")])
             T.call_ffi_kernel("main_kernel", A.data, v.data, 8, launch_params=["threadIdx.x"])
             T.call_ffi_kernel("main_kernel_1", A.data, v.data, 8, launch_params=["threadIdx.x"])
 
         @T.function
         def main_kernel(A_ptr: T.Ptr(T.float32), v_ptr: T.Ptr(T.float32, "local")):
-            T.func_attr(_cuda_kernel_attrs())
+            T.func_attr(_kernel_attrs())
             A = T.decl_tensor(A_ptr, ty_args=[T.Tensor((8,), T.float32)])
             v = T.decl_tensor(v_ptr, ty_args=[T.Tensor((8,), T.float32, scope="local")])
             with T.launch_thread("threadIdx.x", 8) as i:
@@ -330,36 +409,35 @@ def test_host_view_of_kernel_tensor_leaves_it_device_memory(view):
 
         @T.function
         def main_kernel_1(A_ptr: T.Ptr(T.float32), v_ptr: T.Ptr(T.float32, "local")):
-            T.func_attr(_cuda_kernel_attrs())
+            T.func_attr(_kernel_attrs())
             v = T.decl_tensor(v_ptr, ty_args=[T.Tensor((8,), T.float32, scope="local")])
             A = T.decl_tensor(A_ptr, ty_args=[T.Tensor((8,), T.float32)])
             with T.launch_thread("threadIdx.x", 8) as i:
                 A[i] = v[i]
 
-    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
-    tvm_tirx.ir.assert_structural_equal(After, Expected)
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
+@pytest.mark.xfail(strict=True, raises=ValueError, reason=HOST_CELL)
 @pytest.mark.parametrize("call", [T.call_packed, T.call_extern])
-def test_host_cell_handed_to_call_is_host_memory(call):
-    """A cell whose pointer the host hands to a packed or extern call is host memory"""
+def test_cell_handed_to_host_call_is_cpu_memory(call):
+    """A cell whose Ptr the host passes to call_packed or call_extern is marked device_type 1"""
 
-    @T.ir_module
+    @I.ir_module
     class Before:
         @T.function
         def main(A: T.Tensor((8,), "float32")):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
             call("fill", c.data, ty=T.int32)
             with T.launch_thread("threadIdx.x", 8) as i:
                 A[i] = c[0]
 
-    @T.ir_module
+    @I.ir_module
     class Expected:
         @T.function
         def main(A: T.Tensor((8,), "float32")):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             c = T.alloc_tensor(
                 ty_args=[T.Tensor((1,), T.float32, scope="local")], annotations={"device_type": 1}
             )
@@ -368,100 +446,57 @@ def test_host_cell_handed_to_call_is_host_memory(call):
 
         @T.function
         def main_kernel(A_ptr: T.Ptr(T.float32), c: T.float32):
-            T.func_attr(_cuda_kernel_attrs())
+            T.func_attr(_kernel_attrs())
             A = T.decl_tensor(A_ptr, ty_args=[T.Tensor((8,), T.float32)])
             with T.launch_thread("threadIdx.x", 8) as i:
                 A[i] = c
 
-    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
-    tvm_tirx.ir.assert_structural_equal(After, Expected)
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
-def test_host_cell_passed_with_its_value_at_each_launch():
-    """Each launch passes the value a host cell holds at that launch"""
+@pytest.mark.parametrize("extent", [4, None], ids=["constant", "symbolic"])
+@pytest.mark.parametrize(
+    "scope",
+    [
+        pytest.param(
+            "local", marks=pytest.mark.xfail(strict=True, raises=ValueError, reason=HOST_CELL)
+        ),
+        "global",
+    ],
+)
+def test_only_local_alloc_tensor_of_host_code_is_cpu_memory(scope, extent):
+    """Of the alloc_tensors no kernel touches, the local ones get device_type 1, global none"""
+    annotations = {"device_type": 1} if scope == "local" else {}
 
-    @T.ir_module
-    class Before:
-        @T.function
-        def main(A: T.Tensor((8,), "float32"), B: T.Tensor((8,), "float32"), x: T.float32):
-            T.func_attr({"target": _cuda_target()})
-            c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
-            c[0] = x
-            with T.launch_thread("threadIdx.x", 8) as i:
-                A[i] = c[0]
-            c[0] = c[0] * T.float32(2.0)
-            with T.launch_thread("threadIdx.x", 8) as i:
-                B[i] = c[0]
-
-    @T.ir_module
-    class Expected:
-        @T.function
-        def main(A: T.Tensor((8,), "float32"), B: T.Tensor((8,), "float32"), x: T.float32):
-            T.func_attr({"target": _cuda_target()})
-            c = T.alloc_tensor(
-                ty_args=[T.Tensor((1,), T.float32, scope="local")], annotations={"device_type": 1}
-            )
-            c[0] = x
-            T.call_ffi_kernel("main_kernel", A.data, c[0], 8, launch_params=["threadIdx.x"])
-            c[0] = c[0] * T.float32(2.0)
-            T.call_ffi_kernel("main_kernel_1", B.data, c[0], 8, launch_params=["threadIdx.x"])
-
-        @T.function
-        def main_kernel(A_ptr: T.Ptr(T.float32), c: T.float32):
-            T.func_attr(_cuda_kernel_attrs())
-            A = T.decl_tensor(A_ptr, ty_args=[T.Tensor((8,), T.float32)])
-            with T.launch_thread("threadIdx.x", 8) as i:
-                A[i] = c
-
-        @T.function
-        def main_kernel_1(B_ptr: T.Ptr(T.float32), c: T.float32):
-            T.func_attr(_cuda_kernel_attrs())
-            B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), T.float32)])
-            with T.launch_thread("threadIdx.x", 8) as i:
-                B[i] = c
-
-    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
-    tvm_tirx.ir.assert_structural_equal(After, Expected)
-
-
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar on the device")
-@pytest.mark.parametrize("size", [4, 256, 4096, None], ids=["16B", "1KiB", "16KiB", "symbolic"])
-def test_host_arrays_are_host_memory(size):
-    """A local tensor that only the host code uses is host memory, whatever its size"""
-
-    @T.ir_module
+    @I.ir_module
     class Before:
         @T.function
         def main(n: T.int32):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             y = T.alloc_tensor(
-                ty_args=[T.Tensor((n if size is None else size,), T.float32, scope="local")]
+                ty_args=[T.Tensor((n if extent is None else extent,), T.float32, scope=scope)]
             )
-            g = T.alloc_tensor(ty_args=[T.Tensor((4,), T.float32)])
             y[0] = T.float32(1.5)
-            T.call_packed("fill", g.data, y[0])
+            T.call_packed("fill", y[0])
 
-    @T.ir_module
+    @I.ir_module
     class Expected:
         @T.function
         def main(n: T.int32):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             y = T.alloc_tensor(
-                ty_args=[T.Tensor((n if size is None else size,), T.float32, scope="local")],
-                annotations={"device_type": 1},
+                ty_args=[T.Tensor((n if extent is None else extent,), T.float32, scope=scope)],
+                annotations=annotations,
             )
-            g = T.alloc_tensor(ty_args=[T.Tensor((4,), T.float32)])
             y[0] = T.float32(1.5)
-            T.call_packed("fill", g.data, y[0])
+            T.call_packed("fill", y[0])
 
-    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
-    tvm_tirx.ir.assert_structural_equal(After, Expected)
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
 @T.function
 def _kernel_stores_into_cell(A: T.Tensor((8,), "float32")):
-    T.func_attr({"target": _cuda_target()})
+    T.func_attr({"target": CUDA_ON_LLVM})
     c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
     c[0] = T.float32(0.0)
     with T.launch_thread("threadIdx.x", 8) as i:
@@ -470,7 +505,7 @@ def _kernel_stores_into_cell(A: T.Tensor((8,), "float32")):
 
 @T.function
 def _kernel_takes_address_of_cell(A: T.Tensor((8,), "float32")):
-    T.func_attr({"target": _cuda_target()})
+    T.func_attr({"target": CUDA_ON_LLVM})
     c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
     c[0] = T.float32(0.0)
     with T.launch_thread("threadIdx.x", 8) as i:
@@ -479,7 +514,7 @@ def _kernel_takes_address_of_cell(A: T.Tensor((8,), "float32")):
 
 @T.function
 def _kernel_indexes_host_array(A: T.Tensor((8,), "float32")):
-    T.func_attr({"target": _cuda_target()})
+    T.func_attr({"target": CUDA_ON_LLVM})
     x = T.alloc_tensor(ty_args=[T.Tensor((8,), T.float32, scope="local")])
     x[0] = T.float32(0.0)
     with T.launch_thread("threadIdx.x", 8) as i:
@@ -487,8 +522,8 @@ def _kernel_indexes_host_array(A: T.Tensor((8,), "float32")):
 
 
 @T.function
-def _kernel_reads_address_of_view(A: T.Tensor((8,), "float32")):
-    T.func_attr({"target": _cuda_target()})
+def _kernel_reads_view_at_address_of(A: T.Tensor((8,), "float32")):
+    T.func_attr({"target": CUDA_ON_LLVM})
     c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
     c[0] = T.float32(0.0)
     v = T.decl_tensor(T.address_of(c[0]), ty_args=[T.Tensor((1,), T.float32, scope="local")])
@@ -497,8 +532,8 @@ def _kernel_reads_address_of_view(A: T.Tensor((8,), "float32")):
 
 
 @T.function
-def _kernel_reads_view_of_bound_pointer(A: T.Tensor((8,), "float32")):
-    T.func_attr({"target": _cuda_target()})
+def _kernel_reads_view_of_bound_ptr(A: T.Tensor((8,), "float32")):
+    T.func_attr({"target": CUDA_ON_LLVM})
     c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
     c[0] = T.float32(0.0)
     p: T.let[T.Ptr(T.float32, "local")] = c.data
@@ -507,81 +542,81 @@ def _kernel_reads_view_of_bound_pointer(A: T.Tensor((8,), "float32")):
         A[i] = v[0]
 
 
-@pytest.mark.xfail(
-    strict=True, raises=pytest.fail.Exception, reason="host-level scalar passed by pointer"
-)
+@pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason=HOST_CELL)
 @pytest.mark.parametrize(
     "func, use",
     [
         (_kernel_stores_into_cell, "stores into `c`"),
         (_kernel_takes_address_of_cell, "takes the address of `c`"),
         (_kernel_indexes_host_array, "loads an element of `x`"),
-        (_kernel_reads_address_of_view, "uses a view of `c`"),
-        (_kernel_reads_view_of_bound_pointer, "uses a view of `c`"),
+        (_kernel_reads_view_at_address_of, "uses a view of `c`"),
+        (_kernel_reads_view_of_bound_ptr, "uses a view of `c`"),
     ],
-    ids=["store", "address", "index", "address_of-view", "bound-pointer-view"],
+    ids=["store", "address_of", "index", "view-at-address_of", "view-of-bound-ptr"],
 )
-def test_kernel_needing_host_memory_is_rejected(func, use):
-    """A kernel that writes, addresses, indexes or views host memory in any form is an error"""
+def test_kernel_that_needs_a_cells_address_is_a_value_error(func, use):
+    """A kernel storing to, addressing, indexing or viewing a host cell fails, naming T.let"""
     with pytest.raises(ValueError, match=f"A kernel {use}.*T.let"):
-        tvm_tirx.tirx.transform.SplitHostDevice()(tvm_tirx.ir.IRModule({"main": func}))
+        tr.SplitHostDevice()(tvm_tirx.IRModule({"main": func}))
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="narrow kernel scalar parameter")
-@pytest.mark.parametrize("narrow, wide", NARROW_TO_WIDE)
-def test_narrow_kernel_scalar_widened_to_32_bits(narrow, wide):
-    """A kernel scalar narrower than 32 bits is passed as 32 bits and narrowed at kernel entry"""
+NARROW = "narrow kernel scalar parameter"
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError, reason=NARROW)
+@pytest.mark.parametrize("narrow, wide", WIDENED.items())
+def test_sub_32_bit_scalar_argument_widened_and_narrowed_in_kernel(narrow, wide):
+    """call_ffi_kernel casts a sub-32-bit scalar up; the kernel Binds it cast back down"""
     scalar = getattr(T, narrow)
 
-    @T.ir_module
+    @I.ir_module
     class Before:
         @T.function
         def main(B: T.Tensor((8,), "float32"), x: scalar):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             with T.launch_thread("threadIdx.x", 8) as i:
                 B[i] = T.Cast("float32", x)
 
-    @T.ir_module
+    @I.ir_module
     class Expected:
         @T.function
         def main(B: T.Tensor((8,), "float32"), x: scalar):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             T.call_ffi_kernel(
                 "main_kernel", B.data, T.Cast(wide, x), 8, launch_params=["threadIdx.x"]
             )
 
         @T.function
         def main_kernel(B_ptr: T.Ptr(T.float32), x: getattr(T, wide)):
-            T.func_attr(_cuda_kernel_attrs())
+            T.func_attr(_kernel_attrs())
             x_1: T.let[scalar] = T.Cast(narrow, x)
             B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), T.float32)])
             with T.launch_thread("threadIdx.x", 8) as i:
                 B[i] = T.Cast("float32", x_1)
 
-    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
-    tvm_tirx.ir.assert_structural_equal(After, Expected)
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="narrow kernel scalar parameter")
+@pytest.mark.xfail(strict=True, raises=ValueError, reason=NARROW)
 @pytest.mark.parametrize("narrow", ["float16", "bfloat16"])
-def test_narrow_let_scalar_widened_to_float32(narrow):
-    """A 16-bit float the host computes (a T.let) reaches the kernel as float32"""
+def test_16_bit_float_bound_on_host_reaches_kernel_as_float32(narrow):
+    """A float16/bfloat16 Bind of the host code is a float32 parameter of the kernel"""
     scalar = getattr(T, narrow)
 
-    @T.ir_module
+    @I.ir_module
     class Before:
         @T.function
         def main(B: T.Tensor((8,), "float32"), x: scalar):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             c: T.let[scalar] = x * scalar(2)
             with T.launch_thread("threadIdx.x", 8) as i:
                 B[i] = T.Cast("float32", c)
 
-    @T.ir_module
+    @I.ir_module
     class Expected:
         @T.function
         def main(B: T.Tensor((8,), "float32"), x: scalar):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             c: T.let[scalar] = x * scalar(2)
             T.call_ffi_kernel(
                 "main_kernel", B.data, T.Cast("float32", c), 8, launch_params=["threadIdx.x"]
@@ -589,41 +624,40 @@ def test_narrow_let_scalar_widened_to_float32(narrow):
 
         @T.function
         def main_kernel(B_ptr: T.Ptr(T.float32), c: T.float32):
-            T.func_attr(_cuda_kernel_attrs())
+            T.func_attr(_kernel_attrs())
             c_1: T.let[scalar] = T.Cast(narrow, c)
             B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), T.float32)])
             with T.launch_thread("threadIdx.x", 8) as i:
                 B[i] = T.Cast("float32", c_1)
 
-    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
-    tvm_tirx.ir.assert_structural_equal(After, Expected)
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="narrow kernel scalar parameter")
-@pytest.mark.parametrize("narrow, wide", NARROW_TO_WIDE)
-def test_narrow_param_of_kernel_written_as_module_function_widened(narrow, wide):
-    """A kernel written as a module function and launched by the host gets 32-bit scalars"""
+@pytest.mark.xfail(strict=True, raises=ValueError, reason=NARROW)
+@pytest.mark.parametrize("narrow, wide", WIDENED.items())
+def test_kernel_declared_in_module_gets_widened_scalar(narrow, wide):
+    """A cuda kernel the module declares itself is widened like one SplitHostDevice cuts out"""
     scalar = getattr(T, narrow)
 
-    @T.ir_module
+    @I.ir_module
     class Before:
         @T.function
         def main(B: T.Tensor((8,), "float32"), x: scalar):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             Before.kernel(B.data, x)
 
         @T.function(private=True)
         def kernel(b: T.Ptr(T.float32), x: scalar):
-            T.func_attr({"target": T.target({"kind": "cuda", "arch": "sm_80"})})
+            T.func_attr({"target": CUDA})
             B = T.decl_tensor(b, ty_args=[T.Tensor((8,), T.float32)])
             with T.launch_thread("threadIdx.x", 8) as i:
                 B[i] = T.Cast("float32", x)
 
-    @T.ir_module
+    @I.ir_module
     class Expected:
         @T.function
         def main(B: T.Tensor((8,), "float32"), x: scalar):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             T.call_ffi_kernel("kernel", B.data, T.Cast(wide, x), 8, launch_params=["threadIdx.x"])
 
         @T.function
@@ -631,7 +665,7 @@ def test_narrow_param_of_kernel_written_as_module_function_widened(narrow, wide)
             T.func_attr(
                 {
                     "calling_conv": 2,
-                    "target": T.target({"kind": "cuda", "arch": "sm_80"}),
+                    "target": CUDA,
                     "tirx.is_global_func": True,
                     "tirx.kernel_launch_params": ["threadIdx.x"],
                 }
@@ -641,59 +675,57 @@ def test_narrow_param_of_kernel_written_as_module_function_widened(narrow, wide)
             with T.launch_thread("threadIdx.x", 8) as i:
                 B[i] = T.Cast("float32", x_1)
 
-    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
-    tvm_tirx.ir.assert_structural_equal(After, Expected)
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
-@pytest.mark.parametrize("dtype", WIDE)
-def test_wide_kernel_scalar_keeps_its_type(dtype):
-    """A 32- or 64-bit kernel scalar is passed as a parameter of its own type"""
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int32", "uint32", "int64"])
+def test_32_and_64_bit_scalar_arguments_keep_their_dtype(dtype):
+    """call_ffi_kernel hands a 32- or 64-bit scalar over as it is, no cast on either side"""
     scalar = getattr(T, dtype)
 
-    @T.ir_module
+    @I.ir_module
     class Before:
         @T.function
         def main(B: T.Tensor((8,), "float32"), x: scalar):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             with T.launch_thread("threadIdx.x", 8) as i:
                 B[i] = T.Cast("float32", x)
 
-    @T.ir_module
+    @I.ir_module
     class Expected:
         @T.function
         def main(B: T.Tensor((8,), "float32"), x: scalar):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             T.call_ffi_kernel("main_kernel", B.data, x, 8, launch_params=["threadIdx.x"])
 
         @T.function
         def main_kernel(B_ptr: T.Ptr(T.float32), x: scalar):
-            T.func_attr(_cuda_kernel_attrs())
+            T.func_attr(_kernel_attrs())
             B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), T.float32)])
             with T.launch_thread("threadIdx.x", 8) as i:
                 B[i] = T.Cast("float32", x)
 
-    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
-    tvm_tirx.ir.assert_structural_equal(After, Expected)
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
-@pytest.mark.parametrize("narrow", [narrow for narrow, _ in NARROW_TO_WIDE])
-def test_narrow_scalar_of_cpu_kernel_unchanged(narrow):
-    """A kernel called directly on the CPU keeps its narrow parameter: no runtime packs it"""
-    scalar = getattr(T, narrow)
+@pytest.mark.parametrize("dtype", [*WIDENED, "uint64"])
+def test_llvm_device_scope_kernel_keeps_scalar_dtype(dtype):
+    """A device_scope on llvm is a private function called directly: its scalars stay as is"""
+    scalar = getattr(T, dtype)
 
-    @T.ir_module
+    @I.ir_module
     class Before:
         @T.function
         def main(x: scalar):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             with T.device_scope(attrs={"target": T.target("llvm")}):
                 T.evaluate(x)
 
-    @T.ir_module
+    @I.ir_module
     class Expected:
         @T.function
         def main(x: scalar):
-            T.func_attr({"target": _cuda_target()})
+            T.func_attr({"target": CUDA_ON_LLVM})
             kernel_error_code: T.let[T.int32] = T.Call(Expected.main_kernel, [x], ty=T.int32)
             assert kernel_error_code == 0, ("RuntimeError", ["Error executing compute kernel"])
 
@@ -705,57 +737,51 @@ def test_narrow_scalar_of_cpu_kernel_unchanged(narrow):
             T.evaluate(x)
             return 0
 
-    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
-    tvm_tirx.ir.assert_structural_equal(After, Expected)
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
-@pytest.mark.xfail(
-    strict=True, raises=ValueError, reason="SplitHostDevice changes its input module in place"
-)
-@pytest.mark.parametrize("kernels", [1, 2])
-def test_split_host_device_leaves_its_input_unchanged(kernels):
-    """SplitHostDevice returns a new module: the module it is given keeps its functions"""
+@pytest.mark.parametrize("kind", ["ext_dev", "hexagon"])
+def test_kernel_without_device_runtime_keeps_uint64_and_int8_scalars(kind):
+    """No device runtime packs ext_dev or hexagon kernel arguments: uint64 and int8 stay"""
 
-    @T.ir_module
+    @I.ir_module
     class Before:
         @T.function
-        def main(A: T.Tensor((8,), "float32")):
-            T.func_attr({"target": _cuda_target()})
-            for _ in range(kernels):
-                with T.launch_thread("threadIdx.x", 8) as i:
-                    A[i] = A[i] + T.float32(1)
+        def main(B: T.Tensor((8,), "float32"), x: T.uint64, y: T.int8):
+            T.func_attr({"target": T.target({"kind": kind, "host": "llvm"})})
+            with T.launch_thread("threadIdx.x", 8) as i:
+                B[i] = T.Cast("float32", x) + T.Cast("float32", y)
 
-    Expected = Before.clone()
-    tvm_tirx.tirx.transform.SplitHostDevice()(Before)
-    tvm_tirx.ir.assert_structural_equal(Before, Expected)
-
-
-def test_split_host_device_without_kernels_leaves_its_input_unchanged():
-    """A module without device regions is not changed, neither is the module given"""
-
-    @T.ir_module
-    class Before:
+    @I.ir_module
+    class Expected:
         @T.function
-        def main(A: T.Tensor((8,), "float32")):
-            T.func_attr({"target": T.target("llvm")})
-            for i in range(8):
-                A[i] = A[i] + T.float32(1)
+        def main(B: T.Tensor((8,), "float32"), x: T.uint64, y: T.int8):
+            T.func_attr({"target": T.target({"kind": kind, "host": "llvm"})})
+            kernel_error_code: T.let[T.int32] = T.call_ffi_kernel(
+                "main_kernel", B.data, x, y, 8, launch_params=["threadIdx.x"]
+            )
+            assert kernel_error_code == 0, ("RuntimeError", ["Error executing compute kernel"])
 
-    Expected = Before.clone()
-    tvm_tirx.tirx.transform.SplitHostDevice()(Before)
-    tvm_tirx.ir.assert_structural_equal(Before, Expected)
+        @T.function
+        def main_kernel(B_ptr: T.Ptr(T.float32), x: T.uint64, y: T.int8):
+            T.func_attr(_kernel_attrs(T.target({"kind": kind})))
+            B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                B[i] = T.Cast("float32", x) + T.Cast("float32", y)
+
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
 @T.function
 def _uint64_argument_read_by_kernel(A: T.Tensor((8,), "uint64"), x: T.uint64):
-    T.func_attr({"target": _cuda_target()})
+    T.func_attr({"target": CUDA_ON_LLVM})
     with T.launch_thread("threadIdx.x", 8) as i:
         A[i] = x
 
 
 @T.function
-def _uint64_let_read_by_kernel(A: T.Tensor((8,), "uint64"), n: T.int32):
-    T.func_attr({"target": _cuda_target()})
+def _uint64_bound_on_host_read_by_kernel(A: T.Tensor((8,), "uint64"), n: T.int32):
+    T.func_attr({"target": CUDA_ON_LLVM})
     x = T.Cast("uint64", n) + T.uint64(1)
     with T.launch_thread("threadIdx.x", 8) as i:
         A[i] = x
@@ -765,44 +791,64 @@ def _uint64_let_read_by_kernel(A: T.Tensor((8,), "uint64"), n: T.int32):
     strict=True, raises=pytest.fail.Exception, reason="uint64 kernel scalar compiles, cannot launch"
 )
 @pytest.mark.parametrize(
-    "func", [_uint64_argument_read_by_kernel, _uint64_let_read_by_kernel], ids=["argument", "let"]
+    "func",
+    [_uint64_argument_read_by_kernel, _uint64_bound_on_host_read_by_kernel],
+    ids=["argument", "bind"],
 )
-def test_uint64_kernel_scalar_is_rejected(func):
-    """A uint64 scalar of a GPU kernel is an error at compile time: no GPU runtime passes it"""
+def test_uint64_scalar_of_cuda_kernel_is_a_value_error(func):
+    """A uint64 scalar for a cuda kernel fails in SplitHostDevice: CUDA launches cannot take it"""
     with pytest.raises(ValueError, match="uint64"):
-        tvm_tirx.tirx.transform.SplitHostDevice()(tvm_tirx.IRModule({"main": func}))
+        tr.SplitHostDevice()(tvm_tirx.IRModule({"main": func}))
 
 
-@pytest.mark.parametrize("offset", [0, 1])
-def test_uint64_scalar_of_cpu_kernel_unchanged(offset):
-    """A kernel called directly on the CPU keeps its uint64 parameter: no runtime packs it"""
+@T.function
+def _one_launch_region(A: T.Tensor((8,), "float32")):
+    T.func_attr({"target": CUDA_ON_LLVM})
+    with T.launch_thread("threadIdx.x", 8) as i:
+        A[i] = A[i] + T.float32(1)
 
-    @T.ir_module
+
+@T.function
+def _two_launch_regions(A: T.Tensor((8,), "float32")):
+    T.func_attr({"target": CUDA_ON_LLVM})
+    with T.launch_thread("threadIdx.x", 8) as i:
+        A[i] = A[i] + T.float32(1)
+    with T.launch_thread("threadIdx.x", 8) as i:
+        A[i] = A[i] * T.float32(2)
+
+
+@pytest.mark.xfail(
+    strict=True, raises=ValueError, reason="SplitHostDevice changes its input module in place"
+)
+@pytest.mark.parametrize("func", [_one_launch_region, _two_launch_regions], ids=["one", "two"])
+def test_split_host_device_result_is_a_new_ir_module(func):
+    """SplitHostDevice writes its kernels into a new IRModule; the one it was given stays"""
+    Before = tvm_tirx.IRModule({"main": func})
+    Expected = Before.clone()
+    tr.SplitHostDevice()(Before)
+    tvm_tirx.ir.assert_structural_equal(Before, Expected)
+
+
+def test_split_host_device_result_of_launch_free_module_equals_input():
+    """An IRModule with no launch_thread or device_scope region comes out as it went in"""
+
+    @I.ir_module
     class Before:
         @T.function
-        def main(x: T.uint64):
-            T.func_attr({"target": _cuda_target()})
-            with T.device_scope(attrs={"target": T.target("llvm")}):
-                T.evaluate(x + T.uint64(offset))
+        def main(A: T.Tensor((8,), "float32")):
+            T.func_attr({"target": T.target("llvm")})
+            for i in range(8):
+                A[i] = A[i] + T.float32(1)
 
-    @T.ir_module
+    @I.ir_module
     class Expected:
         @T.function
-        def main(x: T.uint64):
-            T.func_attr({"target": _cuda_target()})
-            kernel_error_code: T.let[T.int32] = T.Call(Expected.main_kernel, [x], ty=T.int32)
-            assert kernel_error_code == 0, ("RuntimeError", ["Error executing compute kernel"])
+        def main(A: T.Tensor((8,), "float32")):
+            T.func_attr({"target": T.target("llvm")})
+            for i in range(8):
+                A[i] = A[i] + T.float32(1)
 
-        @T.function(private=True)
-        def main_kernel(x: T.uint64) -> T.int32:
-            T.func_attr(
-                {"target": T.target("llvm"), "tirx.is_global_func": True, "tirx.noalias": True}
-            )
-            T.evaluate(x + T.uint64(offset))
-            return 0
-
-    After = tvm_tirx.tirx.transform.SplitHostDevice()(Before)
-    tvm_tirx.ir.assert_structural_equal(After, Expected)
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
 if __name__ == "__main__":
