@@ -231,12 +231,25 @@ if [ "$(cat "$work/.applied" 2>/dev/null)" != "$stamp" ] \
    || [ "$(git -C "$src" rev-parse -q --verify "HEAD~${#patches[@]}" 2>/dev/null)" != "$base_sha" ] \
    || [ -n "$(git -C "$src" status --porcelain --untracked-files=no)" ]; then
   rm -f "$work/.applied"  # until the patches below are all in
+  # the modification times of the files the current patches touch: a file whose content
+  # comes out the same gets its time back, so that ninja rebuilds only what changed (a
+  # header that every patch series touches alike would otherwise rebuild the whole tree)
+  old_head=$(git -C "$src" rev-parse HEAD)
+  declare -A mtimes=()
+  while IFS= read -r f; do
+    [ -f "$src/$f" ] && mtimes[$f]=$(stat -c %Y "$src/$f")
+  done < <(git -C "$src" diff --name-only "$base_sha" "$old_head" 2>/dev/null)
   git -C "$src" -c advice.detachedHead=false checkout -q -f "$base_sha"
   git -C "$src" clean -q -fd -e 3rdparty -e build
   for p in "${patches[@]}"; do
     git -C "$src" apply --check "$p" 2>/dev/null || die "patch does not apply to $base: $p"
     git -C "$src" -c user.name=build -c user.email=build@localhost am -q -k "$p" \
       || { git -C "$src" am --abort 2>/dev/null; die "git am failed: $p"; }
+  done
+  changed=" $(git -C "$src" diff --name-only "$old_head" HEAD 2>/dev/null | tr '\n' ' ')"
+  for f in "${!mtimes[@]}"; do
+    case "$changed" in *" $f "*) continue ;; esac
+    [ -f "$src/$f" ] && touch -d "@${mtimes[$f]}" "$src/$f"
   done
   echo "$stamp" > "$work/.applied"
 fi
