@@ -37,6 +37,7 @@ WIDENED = {
     "bool": "int32",
 }
 HOST_CELL = "host-level scalar passed by pointer"
+HOST_ONLY = "host-level scalar on the device"
 
 
 def _kernel_attrs(target=CUDA):
@@ -459,7 +460,7 @@ def test_cell_handed_to_host_call_is_cpu_memory(call):
     "scope",
     [
         pytest.param(
-            "local", marks=pytest.mark.xfail(strict=True, raises=ValueError, reason=HOST_CELL)
+            "local", marks=pytest.mark.xfail(strict=True, raises=ValueError, reason=HOST_ONLY)
         ),
         "global",
     ],
