@@ -86,5 +86,35 @@ def test_annotate_entry_func_marks_the_public_function_beside_a_private_one():
     tvm_tirx.ir.assert_structural_equal(tr.AnnotateEntryFunc()(Before), Expected)
 
 
+def test_annotate_entry_func_marks_nothing_among_two_public_functions():
+    """Two public functions leave the entry ambiguous: no tirx.is_entry_func is set"""
+
+    @I.ir_module
+    class Before:
+        @T.function
+        def main(A: T.Tensor((8,), "float32")):
+            for i in range(8):
+                A[i] = T.float32(0)
+
+        @T.function
+        def other(A: T.Tensor((8,), "float32")):
+            for i in range(8):
+                A[i] = T.float32(1)
+
+    @I.ir_module
+    class Expected:
+        @T.function
+        def main(A: T.Tensor((8,), "float32")):
+            for i in range(8):
+                A[i] = T.float32(0)
+
+        @T.function
+        def other(A: T.Tensor((8,), "float32")):
+            for i in range(8):
+                A[i] = T.float32(1)
+
+    tvm_tirx.ir.assert_structural_equal(tr.AnnotateEntryFunc()(Before), Expected)
+
+
 if __name__ == "__main__":
     tvm_tirx.testing.main()
