@@ -1,0 +1,44 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""tvm-tirx: a host-level scalar of a cuda function is put on the device and written by the host."""
+
+import re
+import sys
+
+import tvm_tirx
+from tvm_tirx.script import tirx as T
+
+
+@T.function
+def main(B: T.Tensor((8,), "float32"), C: T.Tensor((8,), "float32")):
+    c: T.float32 = T.float32(1.5)  # host level: outside the kernel
+    with T.launch_thread("threadIdx.x", 8) as i:
+        C[i] = B[i] + c
+
+
+target = tvm_tirx.target.Target({"kind": "cuda", "arch": "sm_80"})  # compiles without a GPU
+lib = tvm_tirx.tirx.compile(main, target=target)
+kernel = lib.mod.imports[0].inspect_source()
+print(next(line for line in kernel.splitlines() if "__global__" in line))
+host_ir = lib.mod.inspect_source("ll")
+# %c = TVMBackendAllocWorkspace(device_type, device_id, nbytes, ...), then host stores into %c
+allocation = r"(%c\b[\w.]*) = (?:tail )?call ptr %[\w.]+\(i32 (\d+),"
+for cell, device_type in re.findall(allocation, host_ir):
+    store = re.search(rf"store [^\n,]*, ptr {re.escape(cell)}(?![\w.])", host_ir)
+    if device_type != "1" and store:  # 1 = kDLCPU
+        sys.exit(f"host allocates c with device type {device_type}, then: {store.group(0)}")
+print("OK: no device memory is written from the host")

@@ -1,0 +1,136 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Run every bug's reproducer of one TVM line: ``bugs/*/repro.py`` under an interpreter that
+imports apache/tvm (``tvm``), ``bugs/*/repro_tirx.py`` under one that imports apache/tvm-tirx
+(``tvm_tirx``) and no ``tvm``.
+
+    .venv/bin/python bugs/run_all.py                      # each script on TVM as it is
+    .venv/bin/python bugs/run_all.py --reference-fixes    # each with its reference fix
+    .venv-tirx/bin/python bugs/run_all.py --json          # {"version", "scripts": {...}}
+
+Each script runs as ``python <script>`` would (``runpy``, ``__main__``), in a fork of this
+interpreter after the TVM import, which the scripts then share (a second each saved), two at a
+time per core; its exit status and its output (stdout and stderr, C++ logs included) are
+collected. With ``--reference-fixes`` a fork first installs its report's fix
+(``reference_fixes.install([key])``); a report without one (``bug_reports.NO_REFERENCE_FIX``)
+gets every fix of the line instead, and its script must still fail. Exit 0 after printing.
+"""
+
+import argparse
+import importlib
+import json
+import os
+import runpy
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # bug_reports, reference_fixes
+
+# the line (apache/tvm, else apache/tvm-tirx); what its scripts import is loaded once, here
+try:
+    import tvm as package
+
+    PRELOAD, SCRIPT = ("tvm.relax", "tvm.script.relax", "tvm.script.tirx"), "repro.py"
+except ImportError:
+    import tvm_tirx as package
+
+    PRELOAD, SCRIPT = ("tvm_tirx.script.tirx",), "repro_tirx.py"
+for _name in PRELOAD:
+    importlib.import_module(_name)
+
+
+def scripts():
+    """{report key: script path} of this line."""
+    return {p.parent.name: p for p in sorted(Path(__file__).parent.glob(f"*/{SCRIPT}"))}
+
+
+def _child(path, fixes, out):
+    """In the fork: install ``fixes``, run ``path`` as __main__, exit with its status."""
+    os.dup2(out, 1)
+    os.dup2(out, 2)
+    code = 0
+    try:
+        if fixes:
+            import reference_fixes
+
+            reference_fixes.install(fixes)
+        sys.argv = [str(path)]
+        runpy.run_path(str(path), run_name="__main__")
+    except SystemExit as stop:  # as the interpreter reports sys.exit(code | message)
+        if isinstance(stop.code, str):
+            print(stop.code, file=sys.stderr)
+        code = stop.code if isinstance(stop.code, int) else int(stop.code is not None)
+    except BaseException:
+        traceback.print_exc()
+        code = 1
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
+def fixes_for(key):
+    """The reference fixes a script runs under: its report's, or every fix of the line."""
+    import reference_fixes
+
+    available = reference_fixes.available()
+    return [key] if key in available else list(available)
+
+
+def run_all(with_fixes, jobs):
+    """{key: {"rc": exit status, "output": text}} of every script of this line."""
+    todo = [(key, path, fixes_for(key) if with_fixes else []) for key, path in scripts().items()]
+    running, results = {}, {}
+    with tempfile.TemporaryDirectory() as tmp:
+        while todo or running:
+            while todo and len(running) < jobs:
+                key, path, fixes = todo.pop(0)
+                out = os.open(os.path.join(tmp, key), os.O_WRONLY | os.O_CREAT, 0o600)
+                sys.stdout.flush()
+                sys.stderr.flush()
+                pid = os.fork()
+                if pid == 0:
+                    _child(path, fixes, out)
+                os.close(out)
+                running[pid] = key
+            pid, status = os.wait()
+            key = running.pop(pid)
+            output = Path(tmp, key).read_text(errors="replace")
+            results[key] = {"rc": os.waitstatus_to_exitcode(status), "output": output}
+    return dict(sorted(results.items()))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reference-fixes", action="store_true", help="install the fixes")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--jobs", type=int, default=2 * (os.cpu_count() or 1))
+    args = parser.parse_args()
+    results = run_all(args.reference_fixes, args.jobs)
+    if args.json:
+        print(json.dumps({"version": package.__version__, "scripts": results}))
+        return 0
+    for key, result in results.items():
+        print(f"== bugs/{key}/{SCRIPT}: exit {result['rc']}")
+        print(result["output"].rstrip())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,41 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""tvm.compile for cuda accepts a host store into a device buffer: VerifyMemory never fires."""
+
+import sys
+
+import tvm
+from tvm.script import tirx as T
+
+
+@T.prim_func
+def main(B: T.Buffer((8,), "float32"), C: T.Buffer((8,), "float32")):
+    C[0] = T.float32(1)  # the host writes a device buffer
+    for i in T.thread_binding(8, thread="threadIdx.x"):
+        C[i] = B[i]
+
+
+alone = tvm.tirx.analysis.verify_memory(main.with_attr("target", tvm.target.Target("cuda")))
+print("tvm.tirx.analysis.verify_memory on the function itself:", alone)
+try:
+    tvm.compile(main, target="cuda")
+except Exception as err:  # what VerifyMemory raises: "C is directly accessed by host memory"
+    if "directly accessed by host memory" not in str(err):
+        raise
+    print("OK:", next(x for x in str(err).splitlines() if "directly accessed" in x).strip())
+    sys.exit(0)
+sys.exit("tvm.compile(target='cuda') accepted the host store into C (a crash on a GPU)")
