@@ -26,10 +26,6 @@ from tvm.script import relax as R
 @I.ir_module
 class Module:
     @R.function
-    def main(x: R.Tensor((4,), "float32")) -> R.Tensor((4,), "float32"):
-        return Module.outer(x)
-
-    @R.function
     def outer(x: R.Tensor((4,), "float32")) -> R.Tensor((4,), "float32"):
         R.func_attr({"Codegen": "my_backend"})
         return Module.inner(x)
@@ -41,7 +37,7 @@ class Module:
 
 
 after = relax.transform.AllocateWorkspace()(Module)
-print("functions after the pass:", sorted(gv.name_hint for gv in after.get_global_vars()))
+print("after the pass:", sorted(gv.name_hint for gv in after.get_global_vars()))
 try:
     relax.analysis.well_formed(after)
 except ValueError as err:  # GlobalVar I.GlobalVar("inner") is not defined.
