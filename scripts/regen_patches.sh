@@ -62,10 +62,30 @@ git -C "$pw" -c advice.detachedHead=false checkout -q -f "$base" || die "no comm
 git -C "$pw" clean -q -fdx
 out=$(mktemp -d)
 for p in "$root"/patches/0*.patch; do
-  git -C "$pw" -c user.name=regen -c user.email=regen@localhost am -q -k "$p" \
-    || { git -C "$pw" am --abort; die "git am failed: $p"; }
   mapfile -t ours < <("$py" "$root/scripts/check_patches.py" --tests-of "$p")
   [ ${#ours[@]} -gt 0 ] || die "no upstream test files belong to $p"
+  # the diffs of our test files that only add lines are what the last export added: they are
+  # left out (the export below adds the tests again), so that an earlier patch's changed tests
+  # cannot break their context
+  "$py" - "$p" "$out/filtered.mbox" "${ours[@]}" <<'PY'
+import re
+import sys
+from pathlib import Path
+
+text = Path(sys.argv[1]).read_text()
+ours = {arg.split("::")[0] for arg in sys.argv[3:]}
+body, sep, signature = text.rpartition("\n-- \n")  # format-patch's signature
+parts = re.split(r"(?m)^(?=diff --git )", body + "\n")
+kept = [parts[0]]
+for part in parts[1:]:
+    path = part.split("\n", 1)[0].split(" b/", 1)[1]
+    if path in ours and not re.search(r"(?m)^-(?!-- )", part):
+        continue
+    kept.append(part)
+Path(sys.argv[2]).write_text("".join(kept).rstrip("\n") + sep + signature)
+PY
+  git -C "$pw" -c user.name=regen -c user.email=regen@localhost am -q -k "$out/filtered.mbox" \
+    || { git -C "$pw" am --abort; die "git am failed: $p"; }
   mapfile -t keep < <("$py" "$root/scripts/check_patches.py" --companions-of "$p")
   while IFS= read -r f; do
     case " ${keep[*]} " in *" $f "*) continue ;; esac

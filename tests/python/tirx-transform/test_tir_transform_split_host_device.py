@@ -35,71 +35,36 @@ def _cuda_kernel_attrs():
 
 
 @pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
-def test_host_scalar_cell_passed_by_value():
+def test_host_cell_passed_by_value_at_each_launch():
     """A host cell that kernels only read is host memory, passed by value at each launch"""
 
     @I.ir_module
     class Before:
         @T.prim_func(s_tir=True)
-        def main(A: T.Buffer(8, "float32"), x: T.float32):
+        def main(A: T.Buffer(8, "float32"), n: T.int32, x: T.float32):
             T.func_attr({"target": T.target("cuda", host="llvm")})
-            c = T.alloc_local((1,), "float32")
-            c[0] = x
-            for _ in range(2):
-                c[0] = c[0] * T.float32(2)
-                T.attr(T.target("cuda"), "target", 0)
-                i = T.launch_thread("threadIdx.x", 8)
-                A[i] = A[i] + c[0]
-
-    @I.ir_module
-    class Expected:
-        @T.prim_func(s_tir=True)
-        def main(A: T.Buffer(8, "float32"), x: T.float32):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
-            c = T.alloc_local((1,), "float32", annotations={"device_type": 1})
-            c[0] = x
-            for _ in range(2):
-                c[0] = c[0] * T.float32(2)
-                T.call_ffi_kernel("main_kernel", A.data, c[0], 8, launch_params=["threadIdx.x"])
-
-        @T.prim_func(s_tir=True)
-        def main_kernel(A_data: T.handle("float32"), c: T.float32):
-            T.func_attr(_cuda_kernel_attrs())
-            A = T.decl_buffer(8, data=A_data)
-            i = T.launch_thread("threadIdx.x", 8)
-            A[i] = A[i] + c
-
-    After = tvm.tirx.transform.SplitHostDevice()(Before)
-    tvm.ir.assert_structural_equal(After, Expected)
-
-
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
-def test_host_cell_allocated_under_host_control_flow_passed_by_value():
-    """A host cell allocated inside a host for and if is host memory, passed by value"""
-
-    @I.ir_module
-    class Before:
-        @T.prim_func(s_tir=True)
-        def main(A: T.Buffer(8, "float32"), n: T.int32):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
-            for j in range(n):
-                if j % 2 == 0:
-                    c = T.alloc_local((1,), "float32")
-                    c[0] = T.Cast("float32", j)
-                    T.attr(T.target("cuda"), "target", 0)
+            for _ in range(n):
+                c = T.alloc_local((1,), "float32")
+                c[0] = x
+                with T.attr(T.target("cuda"), "target", 0):
                     i = T.launch_thread("threadIdx.x", 8)
                     A[i] = A[i] + c[0]
+                c[0] = c[0] * T.float32(2)
+                with T.attr(T.target("cuda"), "target", 0):
+                    i = T.launch_thread("threadIdx.x", 8)
+                    A[i] = A[i] - c[0]
 
     @I.ir_module
     class Expected:
         @T.prim_func(s_tir=True)
-        def main(A: T.Buffer(8, "float32"), n: T.int32):
+        def main(A: T.Buffer(8, "float32"), n: T.int32, x: T.float32):
             T.func_attr({"target": T.target("cuda", host="llvm")})
-            for j in range(n):
-                if j % 2 == 0:
-                    c = T.alloc_local((1,), "float32", annotations={"device_type": 1})
-                    c[0] = T.Cast("float32", j)
-                    T.call_ffi_kernel("main_kernel", A.data, c[0], 8, launch_params=["threadIdx.x"])
+            for _ in range(n):
+                c = T.alloc_local((1,), "float32", annotations={"device_type": 1})
+                c[0] = x
+                T.call_ffi_kernel("main_kernel", A.data, c[0], 8, launch_params=["threadIdx.x"])
+                c[0] = c[0] * T.float32(2)
+                T.call_ffi_kernel("main_kernel_1", A.data, c[0], 8, launch_params=["threadIdx.x"])
 
         @T.prim_func(s_tir=True)
         def main_kernel(A_data: T.handle("float32"), c: T.float32):
@@ -108,58 +73,20 @@ def test_host_cell_allocated_under_host_control_flow_passed_by_value():
             i = T.launch_thread("threadIdx.x", 8)
             A[i] = A[i] + c
 
-    After = tvm.tirx.transform.SplitHostDevice()(Before)
-    tvm.ir.assert_structural_equal(After, Expected)
-
-
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
-def test_host_cell_read_by_two_kernels_passed_by_value_to_each():
-    """A host cell that two kernels read is passed by value to each of them"""
-
-    @I.ir_module
-    class Before:
         @T.prim_func(s_tir=True)
-        def main(A: T.Buffer(8, "float32"), B: T.Buffer(8, "float32"), x: T.float32):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
-            c = T.alloc_local((1,), "float32")
-            c[0] = x
-            with T.attr(T.target("cuda"), "target", 0):
-                i = T.launch_thread("threadIdx.x", 8)
-                A[i] = c[0]
-            with T.attr(T.target("cuda"), "target", 0):
-                i = T.launch_thread("threadIdx.x", 8)
-                B[i] = c[0]
-
-    @I.ir_module
-    class Expected:
-        @T.prim_func(s_tir=True)
-        def main(A: T.Buffer(8, "float32"), B: T.Buffer(8, "float32"), x: T.float32):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
-            c = T.alloc_local((1,), "float32", annotations={"device_type": 1})
-            c[0] = x
-            T.call_ffi_kernel("main_kernel", A.data, c[0], 8, launch_params=["threadIdx.x"])
-            T.call_ffi_kernel("main_kernel_1", B.data, c[0], 8, launch_params=["threadIdx.x"])
-
-        @T.prim_func(s_tir=True)
-        def main_kernel(A_data: T.handle("float32"), c: T.float32):
+        def main_kernel_1(A_data: T.handle("float32"), c: T.float32):
             T.func_attr(_cuda_kernel_attrs())
             A = T.decl_buffer(8, data=A_data)
             i = T.launch_thread("threadIdx.x", 8)
-            A[i] = c
-
-        @T.prim_func(s_tir=True)
-        def main_kernel_1(B_data: T.handle("float32"), c: T.float32):
-            T.func_attr(_cuda_kernel_attrs())
-            B = T.decl_buffer(8, data=B_data)
-            i = T.launch_thread("threadIdx.x", 8)
-            B[i] = c
+            A[i] = A[i] - c
 
     After = tvm.tirx.transform.SplitHostDevice()(Before)
     tvm.ir.assert_structural_equal(After, Expected)
 
 
-def test_local_buffer_of_kernels_passed_by_pointer():
-    """A local buffer that only kernels use stays device memory, passed to each by pointer"""
+@pytest.mark.parametrize("view", ["data", "address_of", "let"])
+def test_local_buffer_of_kernels_only_passed_by_pointer(view):
+    """A local buffer that only kernels use, directly or through a host view, is device memory"""
 
     @I.ir_module
     class Before:
@@ -167,9 +94,16 @@ def test_local_buffer_of_kernels_passed_by_pointer():
         def main(A: T.Buffer(8, "float32")):
             T.func_attr({"target": T.target("cuda", host="llvm")})
             c = T.alloc_local((1,), "float32")
+            if view == "let":
+                p: T.let[T.handle("float32", "local")] = c.data
+                v = T.decl_buffer(1, data=p, scope="local")
+            else:
+                v = T.decl_buffer(
+                    1, data=c.data if view == "data" else T.address_of(c[0]), scope="local"
+                )
             with T.attr(T.target("cuda"), "target", 0):
                 i = T.launch_thread("threadIdx.x", 8)
-                c[0] = A[i]
+                v[0] = A[i]
             with T.attr(T.target("cuda"), "target", 0):
                 i = T.launch_thread("threadIdx.x", 8)
                 A[i] = c[0]
@@ -180,16 +114,23 @@ def test_local_buffer_of_kernels_passed_by_pointer():
         def main(A: T.Buffer(8, "float32")):
             T.func_attr({"target": T.target("cuda", host="llvm")})
             c = T.alloc_local((1,), "float32")
-            T.call_ffi_kernel("main_kernel", A.data, c.data, 8, launch_params=["threadIdx.x"])
+            if view == "let":
+                p: T.let[T.handle("float32", "local")] = c.data
+                v = T.decl_buffer(1, data=p, scope="local")
+            else:
+                v = T.decl_buffer(
+                    1, data=c.data if view == "data" else T.address_of(c[0]), scope="local"
+                )
+            T.call_ffi_kernel("main_kernel", A.data, v.data, 8, launch_params=["threadIdx.x"])
             T.call_ffi_kernel("main_kernel_1", A.data, c.data, 8, launch_params=["threadIdx.x"])
 
         @T.prim_func(s_tir=True)
-        def main_kernel(A_data: T.handle("float32"), c_data: T.handle("float32", "local")):
+        def main_kernel(A_data: T.handle("float32"), v_data: T.handle("float32", "local")):
             T.func_attr(_cuda_kernel_attrs())
             A = T.decl_buffer(8, data=A_data)
-            c = T.decl_buffer(1, data=c_data, scope="local")
+            v = T.decl_buffer(1, data=v_data, scope="local")
             i = T.launch_thread("threadIdx.x", 8)
-            c[0] = A[i]
+            v[0] = A[i]
 
         @T.prim_func(s_tir=True)
         def main_kernel_1(A_data: T.handle("float32"), c_data: T.handle("float32", "local")):
@@ -198,66 +139,6 @@ def test_local_buffer_of_kernels_passed_by_pointer():
             A = T.decl_buffer(8, data=A_data)
             i = T.launch_thread("threadIdx.x", 8)
             A[i] = c[0]
-
-    After = tvm.tirx.transform.SplitHostDevice()(Before)
-    tvm.ir.assert_structural_equal(After, Expected)
-
-
-@pytest.mark.parametrize("view", ["data", "address_of", "let"])
-def test_host_view_of_kernel_buffer_leaves_it_device_memory(view):
-    """Declaring a view of a local buffer on the host is no host access: kernels share it"""
-
-    @I.ir_module
-    class Before:
-        @T.prim_func(s_tir=True)
-        def main(A: T.Buffer(8, "float32")):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
-            c = T.alloc_local((8,), "float32")
-            if view == "let":
-                p: T.let[T.handle("float32", "local")] = c.data
-                v = T.decl_buffer(8, data=p, scope="local")
-            else:
-                v = T.decl_buffer(
-                    8, data=c.data if view == "data" else T.address_of(c[0]), scope="local"
-                )
-            with T.attr(T.target("cuda"), "target", 0):
-                i = T.launch_thread("threadIdx.x", 8)
-                v[i] = A[i]
-            with T.attr(T.target("cuda"), "target", 0):
-                i = T.launch_thread("threadIdx.x", 8)
-                A[i] = v[i]
-
-    @I.ir_module
-    class Expected:
-        @T.prim_func(s_tir=True)
-        def main(A: T.Buffer(8, "float32")):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
-            c = T.alloc_local((8,), "float32")
-            if view == "let":
-                p: T.let[T.handle("float32", "local")] = c.data
-                v = T.decl_buffer(8, data=p, scope="local")
-            else:
-                v = T.decl_buffer(
-                    8, data=c.data if view == "data" else T.address_of(c[0]), scope="local"
-                )
-            T.call_ffi_kernel("main_kernel", A.data, v.data, 8, launch_params=["threadIdx.x"])
-            T.call_ffi_kernel("main_kernel_1", A.data, v.data, 8, launch_params=["threadIdx.x"])
-
-        @T.prim_func(s_tir=True)
-        def main_kernel(A_data: T.handle("float32"), v_data: T.handle("float32", "local")):
-            T.func_attr(_cuda_kernel_attrs())
-            A = T.decl_buffer(8, data=A_data)
-            v = T.decl_buffer(8, data=v_data, scope="local")
-            i = T.launch_thread("threadIdx.x", 8)
-            v[i] = A[i]
-
-        @T.prim_func(s_tir=True)
-        def main_kernel_1(A_data: T.handle("float32"), v_data: T.handle("float32", "local")):
-            T.func_attr(_cuda_kernel_attrs())
-            v = T.decl_buffer(8, data=v_data, scope="local")
-            A = T.decl_buffer(8, data=A_data)
-            i = T.launch_thread("threadIdx.x", 8)
-            A[i] = v[i]
 
     After = tvm.tirx.transform.SplitHostDevice()(Before)
     tvm.ir.assert_structural_equal(After, Expected)
@@ -389,77 +270,43 @@ def test_only_local_host_buffers_are_host_memory(scope, size):
     tvm.ir.assert_structural_equal(After, Expected)
 
 
-@T.prim_func(s_tir=True)
-def _kernel_stores_into_cell(A: T.Buffer(8, "float32")):
-    T.func_attr({"target": T.target("cuda", host="llvm")})
-    c = T.alloc_local((1,), "float32")
-    c[0] = T.float32(0)
-    T.attr(T.target("cuda"), "target", 0)
-    i = T.launch_thread("threadIdx.x", 8)
-    c[0] = A[i]
-
-
-@T.prim_func(s_tir=True)
-def _kernel_takes_address_of_cell(A: T.Buffer(8, "float32")):
-    T.func_attr({"target": T.target("cuda", host="llvm")})
-    c = T.alloc_local((1,), "float32")
-    c[0] = T.float32(0)
-    T.attr(T.target("cuda"), "target", 0)
-    i = T.launch_thread("threadIdx.x", 8)
-    A[i] = T.call_extern("float32", "load", T.address_of(c[0]))
-
-
-@T.prim_func(s_tir=True)
-def _kernel_indexes_host_array(A: T.Buffer(8, "float32")):
-    T.func_attr({"target": T.target("cuda", host="llvm")})
-    x = T.alloc_local((8,), "float32")
-    x[0] = T.float32(0)
-    T.attr(T.target("cuda"), "target", 0)
-    i = T.launch_thread("threadIdx.x", 8)
-    A[i] = x[i]
-
-
-@T.prim_func(s_tir=True)
-def _kernel_reads_address_of_view(A: T.Buffer(8, "float32")):
-    T.func_attr({"target": T.target("cuda", host="llvm")})
-    c = T.alloc_local((1,), "float32")
-    c[0] = T.float32(0)
-    v = T.decl_buffer((1,), "float32", data=T.address_of(c[0]), scope="local")
-    T.attr(T.target("cuda"), "target", 0)
-    i = T.launch_thread("threadIdx.x", 8)
-    A[i] = v[0]
-
-
-@T.prim_func(s_tir=True)
-def _kernel_reads_view_of_bound_pointer(A: T.Buffer(8, "float32")):
-    T.func_attr({"target": T.target("cuda", host="llvm")})
-    c = T.alloc_local((1,), "float32")
-    c[0] = T.float32(0)
-    p: T.let[T.handle("float32", "local")] = c.data
-    v = T.decl_buffer((1,), "float32", data=p, scope="local")
-    T.attr(T.target("cuda"), "target", 0)
-    i = T.launch_thread("threadIdx.x", 8)
-    A[i] = v[0]
-
-
 @pytest.mark.xfail(
     strict=True, raises=pytest.fail.Exception, reason="host-level scalar passed by pointer"
 )
 @pytest.mark.parametrize(
-    "func, use",
+    "use, message",
     [
-        (_kernel_stores_into_cell, "stores into `c`"),
-        (_kernel_takes_address_of_cell, "takes the address of `c`"),
-        (_kernel_indexes_host_array, "loads an element of `x`"),
-        (_kernel_reads_address_of_view, "uses a view of `c`"),
-        (_kernel_reads_view_of_bound_pointer, "uses a view of `c`"),
+        ("store", "stores into `c`"),
+        ("address", "takes the address of `c`"),
+        ("index", "loads an element of `c`"),
+        ("address_of-view", "uses a view of `c`"),
+        ("bound-pointer-view", "uses a view of `c`"),
     ],
-    ids=["store", "address", "index", "address_of-view", "bound-pointer-view"],
 )
-def test_kernel_needing_host_memory_is_rejected(func, use):
+def test_kernel_needing_host_memory_is_rejected(use, message):
     """A kernel that writes, addresses, indexes or views host memory in any form is an error"""
-    with pytest.raises(ValueError, match=f"A kernel {use}.*T.let"):
-        tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": func}))
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32")):
+        T.func_attr({"target": T.target("cuda", host="llvm")})
+        c = T.alloc_local((8,), "float32")
+        c[0] = T.float32(0)
+        v = T.decl_buffer((8,), "float32", data=T.address_of(c[0]), scope="local")
+        p: T.let[T.handle("float32", "local")] = c.data
+        w = T.decl_buffer((8,), "float32", data=p, scope="local")
+        T.attr(T.target("cuda"), "target", 0)
+        i = T.launch_thread("threadIdx.x", 8)
+        if use == "store":
+            c[i] = A[i]
+        elif use == "address":
+            A[i] = T.call_extern("float32", "load", T.address_of(c[i]))
+        elif use == "index":
+            A[i] = c[i]
+        else:
+            A[i] = v[i] if use == "address_of-view" else w[i]
+
+    with pytest.raises(ValueError, match=f"A kernel {message}.*T.let"):
+        tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": main}))
 
 
 @pytest.mark.xfail(strict=True, raises=ValueError, reason="narrow kernel scalar parameter")
