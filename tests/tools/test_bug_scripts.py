@@ -1,0 +1,193 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""The bugs' issue texts and their reproducers (bugs/<key>/): each script reproduces its bug on
+the released package and passes under its reference fix (this repository only).
+
+Four children (bugs/run_all.py --json: the apache/tvm line and the apache/tvm-tirx line, each
+as released and with the reference fixes) start side by side at the session's start
+(tests/tools/conftest.py); each imports its TVM once and runs every script of its line in a
+fork of its own, so the four take a few seconds together.
+"""
+
+import ast
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bug_reports import BUG_REPORTS, NO_REFERENCE_FIX
+
+ROOT = Path(__file__).resolve().parents[2]
+BUGS = ROOT / "bugs"
+RUN_ALL = BUGS / "run_all.py"
+# the reports that affect apache/tvm-tirx too (the README's "Two upstreams"): a repro_tirx.py
+TIRX = {
+    "host_scalar",
+    "verify_memory",
+    "narrow_scalar",
+    "split_host_device_inplace",
+    "annotate_entry_func_inplace",
+    "uint64_scalar",
+    "bfloat16_scalar",
+}
+SECTIONS = ("Expected behavior", "Actual behavior", "Environment", "Steps to reproduce", "Triage")
+MAX_LINES = 30  # a script's lines after its license header
+STANDALONE = {"re", "sys", "tvm", "tvm_tirx"}  # all a script may import
+# where each line's package is pinned
+PINS = {
+    "tvm": ("requirements.txt", "apache-tvm"),
+    "tirx": ("requirements-tirx.txt", "apache-tvm-tirx"),
+}
+# the runs each test reads: (line, with the reference fixes)
+READS = {
+    "test_scripts_reproduce_on_the_released_package": [("tvm", False), ("tirx", False)],
+    "test_scripts_pass_under_their_reference_fix": [("tvm", True), ("tirx", True)],
+}
+
+
+def _env():
+    """This environment without what installs fixes in a child or brings another TVM in."""
+    env = {k: v for k, v in os.environ.items() if k not in ("TVM_REFERENCE_FIXES", "TVM_WRONG_FIX")}
+    site = str(ROOT / "reference_fixes" / "_site")
+    paths = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p and p != site]
+    env["PYTHONPATH"] = os.pathsep.join(paths)
+    return env
+
+
+def _tirx_python():
+    """scripts/setup.sh --tirx (a stamp check once .venv-tirx exists): its interpreter."""
+    drop = ("TVM_PYTHON", "PYTHONPATH", "TVM_LIBRARY_PATH")  # what would bring another TVM
+    env = {k: v for k, v in _env().items() if k not in drop}
+    proc = subprocess.run(
+        [str(ROOT / "scripts" / "setup.sh"), "--tirx"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert proc.returncode == 0, f"scripts/setup.sh --tirx failed:\n{proc.stderr}"
+    return proc.stdout.strip().splitlines()[-1], env
+
+
+def run_line(line, fixes):
+    """bugs/run_all.py --json on ``line``: {"version", "scripts": {key: {"rc", "output"}}}."""
+    python, env = (sys.executable, _env()) if line == "tvm" else _tirx_python()
+    args = [python, str(RUN_ALL), "--json", *(["--reference-fixes"] if fixes else [])]
+    proc = subprocess.run(args, capture_output=True, text=True, env=env, check=False)
+    assert proc.returncode == 0, f"{' '.join(args[1:])} failed:\n{proc.stdout}\n{proc.stderr}"
+    return json.loads(proc.stdout)
+
+
+def start_children(pool, tests, tmp_path_factory):
+    """The runs in READS that ``tests`` read, started in ``pool`` (tests/tools/conftest.py)."""
+    del tmp_path_factory
+    wanted = {run for test in tests for run in READS.get(test, ())}
+    return {run: pool.submit(run_line, *run) for run in sorted(wanted)}
+
+
+def _pinned(line):
+    """The package version requirements*.txt pins for ``line``."""
+    name, package = PINS[line]
+    return re.search(rf"^{package}==(\S+)$", (ROOT / name).read_text(), re.M).group(1)
+
+
+def _results(children, line, fixes):
+    result = children[(line, fixes)].result()
+    if result["version"] != _pinned(line):
+        pytest.skip(
+            f"the scripts' verdicts are pinned for {_pinned(line)}, not {result['version']}"
+        )
+    return result["scripts"]
+
+
+def _scripts(line):
+    name = "repro.py" if line == "tvm" else "repro_tirx.py"
+    return {path.parent.name for path in BUGS.glob(f"*/{name}")}
+
+
+def _body(path):
+    """A script's text after its license header (what its issue text shows)."""
+    lines = path.read_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if not line.startswith("#"))
+    return "\n".join(lines[start:]).strip() + "\n"
+
+
+def test_every_report_has_an_issue_text_and_its_scripts():
+    """bugs/<key>/ for every report: issue.md, repro.py, and repro_tirx.py where tvm-tirx is hit"""
+    assert {p.name for p in BUGS.iterdir() if p.is_dir()} == set(BUG_REPORTS)
+    assert {p.parent.name for p in BUGS.glob("*/issue.md")} == set(BUG_REPORTS)
+    assert _scripts("tvm") == set(BUG_REPORTS)
+    assert _scripts("tirx") == TIRX
+
+
+@pytest.mark.parametrize(
+    "path", sorted(BUGS.glob("*/repro*.py")), ids=lambda p: p.parent.name + "/" + p.name
+)
+def test_script_is_short_and_standalone(path):
+    """A script has at most 30 lines after its license header and imports only TVM and sys/re"""
+    body = _body(path)
+    assert len(body.splitlines()) <= MAX_LINES, f"{path}: {len(body.splitlines())} lines"
+    imported = set()
+    for node in ast.walk(ast.parse(body)):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            imported.add(node.module.split(".")[0])
+    assert imported <= STANDALONE, f"{path} imports {sorted(imported - STANDALONE)}"
+
+
+@pytest.mark.parametrize("key", sorted(BUG_REPORTS))
+def test_issue_text_follows_the_template_and_shows_its_scripts(key):
+    """issue.md: a [Bug][TIRx]/[Bug][Relax] title, the template's sections, the scripts verbatim"""
+    text = (BUGS / key / "issue.md").read_text()
+    assert re.match(r"# \[Bug\]\[(TIRx|Relax)\] \S", text), text.splitlines()[0]
+    positions = [text.find(f"### {section}\n") for section in SECTIONS]
+    assert -1 not in positions and positions == sorted(positions), positions
+    for path in sorted((BUGS / key).glob("repro*.py")):
+        assert f"```python\n{_body(path)}```" in text, f"{path.name} is not shown as it is"
+
+
+def test_readme_table_lists_every_bug():
+    """bugs/README.md has a row per report that links its issue text"""
+    text = (BUGS / "README.md").read_text()
+    for key in BUG_REPORTS:
+        assert f"]({key}/issue.md)" in text, key
+
+
+@pytest.mark.parametrize("line", ["tvm", "tirx"])
+def test_scripts_reproduce_on_the_released_package(children, line):
+    """Every script exits non-zero on the pinned package as released, with no traceback"""
+    results = _results(children, line, False)
+    assert set(results) == _scripts(line)
+    for key, result in results.items():
+        assert result["rc"] == 1, f"{key}: exit {result['rc']}\n{result['output']}"
+        assert "Traceback" not in result["output"], f"{key}:\n{result['output']}"
+
+
+@pytest.mark.parametrize("line", ["tvm", "tirx"])
+def test_scripts_pass_under_their_reference_fix(children, line):
+    """Each script exits 0 under its report's reference fix; bfloat16 (no fix) still fails"""
+    results = _results(children, line, True)
+    assert set(results) == _scripts(line)
+    for key, result in results.items():
+        expected = 1 if key in NO_REFERENCE_FIX else 0
+        assert result["rc"] == expected, f"{key}: exit {result['rc']}\n{result['output']}"
+        assert "Traceback" not in result["output"], f"{key}:\n{result['output']}"
