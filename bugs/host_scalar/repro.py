@@ -35,9 +35,11 @@ kernel = lib.mod.imports[0].inspect_source()
 print(next(line for line in kernel.splitlines() if "__global__" in line))
 host_ir = lib.mod.inspect_source("ll")
 # %c = TVMBackendAllocWorkspace(device_type, device_id, nbytes, ...), then host stores into %c
-allocation = r"(%c\b[\w.]*) = (?:tail )?call ptr %[\w.]+\(i32 (\d+),"
-for cell, device_type in re.findall(allocation, host_ir):
+allocation = r"(%c\b[\w.]*) = (?:tail )?call ptr %[\w.]+\(i32 (\d+),[^)]*\)"
+for match in re.finditer(allocation, host_ir):
+    cell, device_type = match.groups()
     store = re.search(rf"store [^\n,]*, ptr {re.escape(cell)}(?![\w.])", host_ir)
     if device_type != "1" and store:  # 1 = kDLCPU
-        sys.exit(f"host allocates c with device type {device_type}, then: {store.group(0)}")
+        print(match.group(0), store.group(0), sep="\n")
+        sys.exit(f"the host stores into c, which it allocated on device type {device_type}")
 print("OK: no device memory is written from the host")
