@@ -54,6 +54,8 @@ WRONG_FIXES = {
     "cell loads it through a pointer to host memory",
     "top-level-cells-only": "S1 classifies the cells allocated at the top of the host code only: "
     "a cell allocated inside a host for or if stays on the device",
+    "cuda-and-rocm-only": "only CUDA and ROCm kernels count as launched by a device runtime: "
+    "the host-level buffers of OpenCL, Vulkan, Metal and WebGPU functions stay on the device",
     "not-cpu-predicate": "every device but the CPU counts as launched by a device runtime "
     "(ext_dev and Hexagon kernels, called as functions, get their cells classified too)",
 }
@@ -178,6 +180,10 @@ def _not_cpu(target):
     return int(target.get_target_device_type()) != 1  # kDLCPU
 
 
+def _cuda_or_rocm(target):
+    return int(target.get_target_device_type()) in (2, 10)  # kDLCUDA, kDLROCM
+
+
 _correct_kernel_use = fix._kernel_use
 _correct_host_device = fix._host_device
 
@@ -198,6 +204,7 @@ _PATCHES = {
     "first-region-only": {"_by_value_in_region": _first_region_only},
     "top-level-cells-only": {"_host_local_buffers": _top_level_cells},
     "not-cpu-predicate": {"launched_by_device_runtime": _not_cpu},
+    "cuda-and-rocm-only": {"launched_by_device_runtime": _cuda_or_rocm},
 }
 for _name in (
     "reject-stores-only",

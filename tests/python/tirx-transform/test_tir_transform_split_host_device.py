@@ -227,6 +227,7 @@ def test_host_cell_of_kernels_no_device_runtime_launches_left_alone(kind):
     tvm.ir.assert_structural_equal(After, Expected)
 
 
+@pytest.mark.parametrize("target", ["cuda", "rocm", "vulkan", "metal", "opencl", "webgpu"])
 @pytest.mark.parametrize("size", [4, None], ids=["constant", "symbolic"])
 @pytest.mark.parametrize(
     "scope",
@@ -240,14 +241,14 @@ def test_host_cell_of_kernels_no_device_runtime_launches_left_alone(kind):
         "global",
     ],
 )
-def test_only_local_host_buffers_are_host_memory(scope, size):
+def test_only_local_host_buffers_are_host_memory(scope, size, target):
     """Of the buffers only the host code uses, the local ones become host memory"""
 
     @I.ir_module
     class Before:
         @T.prim_func(s_tir=True)
         def main(n: T.int32):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
+            T.func_attr({"target": T.target(target, host="llvm")})
             y = T.alloc_buffer((n if size is None else size,), "float32", scope=scope)
             y[0] = T.float32(1.5)
             T.call_packed("fill", y[0])
@@ -256,7 +257,7 @@ def test_only_local_host_buffers_are_host_memory(scope, size):
     class Expected:
         @T.prim_func(s_tir=True)
         def main(n: T.int32):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
+            T.func_attr({"target": T.target(target, host="llvm")})
             y = T.alloc_buffer(
                 (n if size is None else size,),
                 "float32",

@@ -455,6 +455,7 @@ def test_cell_handed_to_host_call_is_cpu_memory(call):
     tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
+@pytest.mark.parametrize("kind", ["cuda", "rocm", "vulkan", "metal", "opencl", "webgpu"])
 @pytest.mark.parametrize("extent", [4, None], ids=["constant", "symbolic"])
 @pytest.mark.parametrize(
     "scope",
@@ -465,15 +466,16 @@ def test_cell_handed_to_host_call_is_cpu_memory(call):
         "global",
     ],
 )
-def test_only_local_alloc_tensor_of_host_code_is_cpu_memory(scope, extent):
+def test_only_local_alloc_tensor_of_host_code_is_cpu_memory(scope, extent, kind):
     """Of the alloc_tensors no kernel touches, the local ones get device_type 1, global none"""
     annotations = {"device_type": 1} if scope == "local" else {}
+    target = T.target({"kind": kind, "host": "llvm"})
 
     @I.ir_module
     class Before:
         @T.function
         def main(n: T.int32):
-            T.func_attr({"target": CUDA_ON_LLVM})
+            T.func_attr({"target": target})
             y = T.alloc_tensor(
                 ty_args=[T.Tensor((n if extent is None else extent,), T.float32, scope=scope)]
             )
@@ -484,7 +486,7 @@ def test_only_local_alloc_tensor_of_host_code_is_cpu_memory(scope, extent):
     class Expected:
         @T.function
         def main(n: T.int32):
-            T.func_attr({"target": CUDA_ON_LLVM})
+            T.func_attr({"target": target})
             y = T.alloc_tensor(
                 ty_args=[T.Tensor((n if extent is None else extent,), T.float32, scope=scope)],
                 annotations=annotations,
