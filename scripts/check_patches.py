@@ -52,9 +52,7 @@ PRINTER = "tests/python/tirx/test_parser_printer.py"
 # the narrow-scalar tests in the two files it shares with the host-scalar fix
 NARROW = {
     SHD: [
-        "test_narrow_let_scalar_kernel_param_widened",
-        "test_narrow_int_params_widened_to_32_bits",
-        "test_bfloat16_kernel_param_widened_to_float32",
+        "test_narrow_kernel_scalar_passed_widened",
         "test_wide_scalar_kernel_params_unchanged",
         "test_split_host_device_on_cpu_narrow_scalar",
         "test_float16_host_scalar_cell_passed_widened",

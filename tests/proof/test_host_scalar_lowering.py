@@ -439,6 +439,24 @@ def test_kernel_only_buffers_are_not_rejected():
 # the parser: why the upstream tests have one cell spelling
 
 
+def test_annotated_scalar_assignment_is_local_cell():
+    """`c: T.float32 = v` declares a one-element local cell initialized to v: the parse rule
+    every host-scalar case rests on (and the printer's scalar sugar, patch 0005, prints back)."""
+
+    @T.prim_func(private=True)
+    def before(x: T.float32):
+        c: T.float32 = x
+        T.evaluate(c)
+
+    @T.prim_func(private=True)
+    def expected(x: T.float32):
+        c = T.alloc_local((1,), "float32")
+        c[0] = x
+        T.evaluate(c[0])
+
+    tvm.ir.assert_structural_equal(before, expected)
+
+
 def test_plain_assignment_parses_like_annotated():
     """On 0.27 ``c = v`` at host level is the same one-element cell as ``c: T.float32 = v``."""
 

@@ -75,40 +75,6 @@ def test_plain_scalar_cell_round_trips(dtype):
     assert_structural_equal(func, tvm.script.from_source(func.script()))
 
 
-def test_annotated_scalar_assignment_is_local_cell():
-    """`c: T.float32 = v` declares a one-element local cell initialized to v"""
-
-    @T.prim_func(private=True)
-    def before(x: T.float32):
-        c: T.float32 = x
-        T.evaluate(c)
-
-    @T.prim_func(private=True)
-    def expected(x: T.float32):
-        c = T.alloc_local((1,), "float32")
-        c[0] = x
-        T.evaluate(c[0])
-
-    assert_structural_equal(before, expected)
-
-
-def test_plain_scalar_assignment_is_local_cell():
-    """`c = v` of a scalar declares a one-element local cell too (not a T.let binding)"""
-
-    @T.prim_func(private=True)
-    def before(x: T.float32):
-        c = x
-        T.evaluate(c)
-
-    @T.prim_func(private=True)
-    def expected(x: T.float32):
-        c = T.alloc_local((1,), "float32")
-        c[0] = x
-        T.evaluate(c[0])
-
-    assert_structural_equal(before, expected)
-
-
 @pytest.mark.xfail(
     strict=True,
     raises=tvm.error.DiagnosticError,
