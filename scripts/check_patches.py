@@ -48,6 +48,7 @@ PATCHES = ROOT / "patches"
 
 SHD = "tests/python/tirx-transform/test_tir_transform_split_host_device.py"
 CUDA = "tests/python/codegen/test_target_codegen_cuda.py"
+OPENCL = "tests/python/codegen/test_target_codegen_opencl.py"
 PRINTER = "tests/python/tirx/test_parser_printer.py"
 # the narrow-scalar tests in the two files it shares with the host-scalar fix
 NARROW = {
@@ -64,6 +65,7 @@ NARROW = {
         "test_cuda_bool_let_scalar",
         "test_cuda_float16_host_scalar_cell",
     ],
+    OPENCL: ["test_opencl_narrow_scalar_argument"],
 }
 # tests of reports found by the generator, which no patch carries (Python reference fixes only)
 NO_PATCH = {
@@ -101,6 +103,7 @@ PATCH_TABLE = {
             "tests/python/tirx-transform/test_tir_transform_lower_tvm_builtin.py": None,
             SHD: "-" + ",".join(NARROW[SHD] + NO_PATCH[SHD]),
             CUDA: "-" + ",".join(NARROW[CUDA]),
+            OPENCL: "-" + ",".join(NARROW[OPENCL]),
         },
     ),
     "0003": (
@@ -112,7 +115,11 @@ PATCH_TABLE = {
     "0004": (
         "src/tirx/transform/split_host_device.cc",
         [],
-        {SHD: ",".join(NARROW[SHD]), CUDA: ",".join(NARROW[CUDA])},
+        {
+            SHD: ",".join(NARROW[SHD]),
+            CUDA: ",".join(NARROW[CUDA]),
+            OPENCL: ",".join(NARROW[OPENCL]),
+        },
     ),
     "0005": (
         "src/tirx/script/printer/stmt.cc",

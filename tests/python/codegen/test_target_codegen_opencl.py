@@ -1,0 +1,77 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+import numpy as np
+import pytest
+
+import tvm
+import tvm.testing
+from tvm.script import tirx as T
+from tvm.testing import env
+
+
+def _run_on_opencl(func, dtype, x):
+    """Build ``func`` for opencl and return ``C`` of ``func(B, C, x)`` with ``B = arange(8)``"""
+    lib = tvm.compile(func, target="opencl")
+    result = []
+
+    def run():
+        dev = tvm.opencl(0)
+        b = tvm.runtime.tensor(np.arange(8).astype(dtype), device=dev)
+        c = tvm.runtime.empty((8,), dtype, device=dev)
+        lib["main"](b, c, x)
+        result.append(c.numpy())
+
+    tvm.testing.run_with_gpu_lock(run)
+    return result[0]
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not env.has_opencl(), reason="need opencl")
+@pytest.mark.xfail(strict=True, run=False, reason="host-level scalar on the device: it crashes")
+def test_opencl_host_scalar_cell():
+    """A host-level scalar that a kernel reads reaches the kernel by value"""
+
+    @T.prim_func
+    def main(B: T.Buffer(8, "float32"), C: T.Buffer(8, "float32"), x: T.float32):
+        c: T.float32 = x * T.float32(2)
+        for i in T.thread_binding(8, thread="threadIdx.x"):
+            C[i] = B[i] + c
+
+    tvm.testing.assert_allclose(_run_on_opencl(main, "float32", 1.5), np.arange(8) + 3.0)
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not env.has_opencl(), reason="need opencl")
+@pytest.mark.xfail(strict=True, raises=tvm.error.InternalError, reason="narrow kernel scalar")
+@pytest.mark.parametrize(
+    "dtype, x", [("int8", -100), ("int16", -300), ("uint8", 200), ("uint16", 40000)]
+)
+def test_opencl_narrow_scalar_argument(dtype, x):
+    """A scalar argument narrower than 32 bits reaches the kernel with its value"""
+    ty = getattr(T, dtype)
+
+    @T.prim_func
+    def main(B: T.Buffer(8, dtype), C: T.Buffer(8, dtype), x: ty):
+        for i in T.thread_binding(8, thread="threadIdx.x"):
+            C[i] = B[i] + x
+
+    expected = (np.arange(8) + x).astype(dtype)
+    np.testing.assert_array_equal(_run_on_opencl(main, dtype, x), expected)
+
+
+if __name__ == "__main__":
+    tvm.testing.main()
