@@ -439,6 +439,23 @@ def test_kernel_only_buffers_are_not_rejected():
 # the parser: why the upstream tests have one cell spelling
 
 
+@pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason=REASON)
+def test_vector_host_cell_read_by_kernel_is_rejected():
+    """A host cell of a vector dtype is no scalar a launch can pass (the runtimes pass 32- and
+    64-bit scalars only): a kernel that reads it is rejected at compile time, not handed a
+    pointer to host memory."""
+
+    @T.prim_func
+    def main(A: T.Buffer((8,), "float32x4"), x: T.float32):
+        c = T.alloc_local((1,), "float32x4")
+        c[0] = T.Broadcast(x, 4)
+        for i in T.thread_binding(8, thread="threadIdx.x"):
+            A[i] = c[0]
+
+    with pytest.raises(ValueError, match="A kernel loads an element of `c`"):
+        tvm.compile(main, target="cuda")
+
+
 def test_annotated_scalar_assignment_is_local_cell():
     """`c: T.float32 = v` declares a one-element local cell initialized to v: the parse rule
     every host-scalar case rests on (and the printer's scalar sugar, patch 0005, prints back)."""

@@ -104,6 +104,21 @@ def test_host_access_through_pointer_parameter(position):
 
 
 @ALIAS_BUG
+def test_host_access_through_bound_pointer():
+    """Host code may not access a parameter through a view over a pointer bound to its data"""
+
+    @T.prim_func
+    def func(A: T.Buffer((16,), "float32")):
+        T.func_attr({"target": T.target("cuda")})
+        p: T.let[T.handle("float32")] = A.data
+        X = T.decl_buffer((16,), data=p)
+        X[0] = T.float32(1.0)
+
+    with pytest.raises(RuntimeError, match="Variable `X` is directly accessed by host memory"):
+        tvm.tirx.transform.VerifyMemory()(tvm.IRModule({"main": func}))
+
+
+@ALIAS_BUG
 @pytest.mark.parametrize(
     "pointer",
     [

@@ -280,9 +280,11 @@ def test_only_local_host_buffers_are_host_memory(scope, size, target):
         ("store", "stores into `c`"),
         ("address", "takes the address of `c`"),
         ("index", "loads an element of `c`"),
+        ("data-view", "uses a view of `c`"),
         ("address_of-view", "uses a view of `c`"),
         ("bound-pointer-view", "uses a view of `c`"),
     ],
+    ids=["store", "address", "index", "data-view", "address_of-view", "bound-pointer-view"],
 )
 def test_kernel_needing_host_memory_is_rejected(use, message):
     """A kernel that writes, addresses, indexes or views host memory in any form is an error"""
@@ -292,6 +294,7 @@ def test_kernel_needing_host_memory_is_rejected(use, message):
         T.func_attr({"target": T.target("cuda", host="llvm")})
         c = T.alloc_local((8,), "float32")
         c[0] = T.float32(0)
+        u = T.decl_buffer((8,), "float32", data=c.data, scope="local")
         v = T.decl_buffer((8,), "float32", data=T.address_of(c[0]), scope="local")
         p: T.let[T.handle("float32", "local")] = c.data
         w = T.decl_buffer((8,), "float32", data=p, scope="local")
@@ -303,6 +306,8 @@ def test_kernel_needing_host_memory_is_rejected(use, message):
             A[i] = T.call_extern("float32", "load", T.address_of(c[i]))
         elif use == "index":
             A[i] = c[i]
+        elif use == "data-view":
+            A[i] = u[i]
         else:
             A[i] = v[i] if use == "address_of-view" else w[i]
 
