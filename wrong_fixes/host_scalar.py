@@ -22,8 +22,18 @@ installs the SplitHostDevice half only. Like the reference fix, they are written
 TVM lines (reference_fixes/_line.py).
 """
 
+import tvm_ffi
+
 from reference_fixes import host_scalar as fix
-from reference_fixes._line import WalkResult, allocation, ir, loaded, stored, walk
+from reference_fixes._line import (
+    WalkResult,
+    allocation,
+    allocation_with,
+    ir,
+    loaded,
+    stored,
+    walk,
+)
 from wrong_fixes import patched_install
 
 WRONG_FIXES = {
@@ -41,6 +51,8 @@ WRONG_FIXES = {
     "host-only-unannotated": "only by-value cells are host memory: host arrays stay on the device",
     "global-too": "global allocations of the host code are classified (marked host memory) too",
     "s1-only": "host memory marked, nothing by value: the kernel gets a host pointer",
+    "annotation-replaces-others": "host memory gets device_type as its only annotation: the "
+    "allocation's own annotations are dropped",
     "s2-only": "by value, nothing marked: the host cell is still allocated on the device",
     "s3-missing": "LowerTVMBuiltin ignores the device_type annotation (SplitHostDevice half only)",
     "s3-enclosing-device-id": "S3 keeps the function's device id for the CPU workspace",
@@ -143,6 +155,22 @@ def _no_annotation(body, _host_memory):
     return body
 
 
+def _annotation_replaces_others(body, host_memory):
+    """S1 marks host memory with device_type alone, dropping the allocation's own annotations."""
+
+    def on_stmt(stmt, mutator):
+        if ir.is_device_region(stmt):
+            return stmt
+        alloc = allocation(stmt)
+        if alloc is None:
+            return mutator.default_mutate(stmt)
+        if fix._index(host_memory, alloc[0]) < 0:
+            return stmt
+        return allocation_with(stmt, {"device_type": ir.const(1, "int32")})
+
+    return tvm_ffi.structural_mutate(body, (ir.Stmt, on_stmt))
+
+
 def _enclosing_device_id(alloc):
     device = _correct_host_device(alloc)
     return None if device is None else (device[0], None)
@@ -197,6 +225,7 @@ _PATCHES = {
     "global-too": {"_is_candidate": lambda alloc: True},
     "s1-only": {"_by_value_in_region": _no_by_value},
     "s2-only": {"_annotate_host_memory": _no_annotation},
+    "annotation-replaces-others": {"_annotate_host_memory": _annotation_replaces_others},
     "s3-enclosing-device-id": {"_host_device": _enclosing_device_id},
     "views-of-data-only": {"_points_into": _data_views_only},
     "view-declaration-is-host-use": {"_view_operands": lambda data: [data]},

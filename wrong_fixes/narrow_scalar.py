@@ -32,6 +32,8 @@ WRONG_FIXES = {
     "no-narrowing": "the kernel computes with the wide parameter instead of narrowing it back",
     "cpu-kernels-too": "also widens kernels called directly on the CPU (no runtime packs them)",
     "no-bfloat16": "float16 is widened to float32, bfloat16 stays narrow",
+    "first-param-only": "the launch casts only the kernel's first widened parameter: a second "
+    "narrow scalar is passed narrow to its wide parameter",
     "split-kernels-only": "only the kernels SplitHostDevice splits out are widened: a kernel "
     "written as a module function and launched by the host keeps its narrow parameters",
 }
@@ -75,6 +77,13 @@ def _any_target(_kernel):
 _REFERENCE = {"_wide_dtype": fix._wide_dtype}
 
 # wrong fix -> {attribute of reference_fixes.narrow_scalar: its wrong replacement}
+_correct_cast_args = fix._cast_args
+
+
+def _cast_first_only(args, first, widened):
+    return _correct_cast_args(args, first, dict(list(widened.items())[:1]))
+
+
 _PATCHES = {
     "floats-only": {"_wide_dtype": _floats_only},
     "ints-only": {"_wide_dtype": _ints_only},
@@ -87,6 +96,7 @@ _PATCHES = {
     "split-kernels-only": {
         "_launched_from_host": lambda gvar, _f, known: gvar.name_hint not in known
     },
+    "first-param-only": {"_cast_args": _cast_first_only},
 }
 
 

@@ -249,7 +249,9 @@ def test_only_local_host_buffers_are_host_memory(scope, size, target):
         @T.prim_func(s_tir=True)
         def main(n: T.int32):
             T.func_attr({"target": T.target(target, host="llvm")})
-            y = T.alloc_buffer((n if size is None else size,), "float32", scope=scope)
+            y = T.alloc_buffer(
+                (n if size is None else size,), "float32", scope=scope, annotations={"note": 1}
+            )
             y[0] = T.float32(1.5)
             T.call_packed("fill", y[0])
 
@@ -262,7 +264,7 @@ def test_only_local_host_buffers_are_host_memory(scope, size, target):
                 (n if size is None else size,),
                 "float32",
                 scope=scope,
-                annotations={"device_type": 1} if scope == "local" else None,
+                annotations={"note": 1, "device_type": 1} if scope == "local" else {"note": 1},
             )
             y[0] = T.float32(1.5)
             T.call_packed("fill", y[0])
@@ -335,26 +337,34 @@ def test_narrow_kernel_scalar_passed_widened(narrow, wide):
     # one PrimFunc at a time: inside an I.ir_module class, a parameter annotated with a type
     # bound in this function does not parse
     @T.prim_func(s_tir=True)
-    def main(B: T.Buffer(8, narrow), x: narrow_ty):
+    def main(B: T.Buffer(8, narrow), x: narrow_ty, y: narrow_ty):
         T.func_attr({"target": T.target("cuda", host="llvm")})
         T.attr(T.target("cuda"), "target", 0)
         i = T.launch_thread("threadIdx.x", 8)
-        B[i] = x
+        B[i] = T.Select(i < 4, x, y)
 
     Before = tvm.IRModule({"main": main})
 
     @T.prim_func(s_tir=True)
-    def main(B: T.Buffer(8, narrow), x: narrow_ty):
+    def main(B: T.Buffer(8, narrow), x: narrow_ty, y: narrow_ty):
         T.func_attr({"target": T.target("cuda", host="llvm")})
-        T.call_ffi_kernel("main_kernel", B.data, T.Cast(wide, x), 8, launch_params=["threadIdx.x"])
+        T.call_ffi_kernel(
+            "main_kernel",
+            B.data,
+            T.Cast(wide, x),
+            T.Cast(wide, y),
+            8,
+            launch_params=["threadIdx.x"],
+        )
 
     @T.prim_func(s_tir=True)
-    def main_kernel(B_data: T.handle(narrow), x: wide_ty):
+    def main_kernel(B_data: T.handle(narrow), x: wide_ty, y: wide_ty):
         T.func_attr(_cuda_kernel_attrs())
         x_1: T.let[narrow_ty] = T.Cast(narrow, x)
+        y_1: T.let[narrow_ty] = T.Cast(narrow, y)
         B = T.decl_buffer(8, narrow, data=B_data)
         i = T.launch_thread("threadIdx.x", 8)
-        B[i] = x_1
+        B[i] = T.Select(i < 4, x_1, y_1)
 
     Expected = tvm.IRModule({"main": main, "main_kernel": main_kernel})
     After = tvm.tirx.transform.SplitHostDevice()(Before)

@@ -468,7 +468,7 @@ def test_cell_handed_to_host_call_is_cpu_memory(call):
 )
 def test_only_local_alloc_tensor_of_host_code_is_cpu_memory(scope, extent, kind):
     """Of the alloc_tensors no kernel touches, the local ones get device_type 1, global none"""
-    annotations = {"device_type": 1} if scope == "local" else {}
+    annotations = {"note": 1, "device_type": 1} if scope == "local" else {"note": 1}
     target = T.target({"kind": kind, "host": "llvm"})
 
     @I.ir_module
@@ -477,7 +477,8 @@ def test_only_local_alloc_tensor_of_host_code_is_cpu_memory(scope, extent, kind)
         def main(n: T.int32):
             T.func_attr({"target": target})
             y = T.alloc_tensor(
-                ty_args=[T.Tensor((n if extent is None else extent,), T.float32, scope=scope)]
+                ty_args=[T.Tensor((n if extent is None else extent,), T.float32, scope=scope)],
+                annotations={"note": 1},
             )
             y[0] = T.float32(1.5)
             T.call_packed("fill", y[0])
@@ -575,27 +576,33 @@ def test_sub_32_bit_scalar_argument_widened_and_narrowed_in_kernel(narrow, wide)
     @I.ir_module
     class Before:
         @T.function
-        def main(B: T.Tensor((8,), "float32"), x: scalar):
+        def main(B: T.Tensor((8,), "float32"), x: scalar, y: scalar):
             T.func_attr({"target": CUDA_ON_LLVM})
             with T.launch_thread("threadIdx.x", 8) as i:
-                B[i] = T.Cast("float32", x)
+                B[i] = T.Cast("float32", x) + T.Cast("float32", y)
 
     @I.ir_module
     class Expected:
         @T.function
-        def main(B: T.Tensor((8,), "float32"), x: scalar):
+        def main(B: T.Tensor((8,), "float32"), x: scalar, y: scalar):
             T.func_attr({"target": CUDA_ON_LLVM})
             T.call_ffi_kernel(
-                "main_kernel", B.data, T.Cast(wide, x), 8, launch_params=["threadIdx.x"]
+                "main_kernel",
+                B.data,
+                T.Cast(wide, x),
+                T.Cast(wide, y),
+                8,
+                launch_params=["threadIdx.x"],
             )
 
         @T.function
-        def main_kernel(B_ptr: T.Ptr(T.float32), x: getattr(T, wide)):
+        def main_kernel(B_ptr: T.Ptr(T.float32), x: getattr(T, wide), y: getattr(T, wide)):
             T.func_attr(_kernel_attrs())
             x_1: T.let[scalar] = T.Cast(narrow, x)
+            y_1: T.let[scalar] = T.Cast(narrow, y)
             B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), T.float32)])
             with T.launch_thread("threadIdx.x", 8) as i:
-                B[i] = T.Cast("float32", x_1)
+                B[i] = T.Cast("float32", x_1) + T.Cast("float32", y_1)
 
     tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
