@@ -52,6 +52,8 @@ PATCHED = {
     "verify_memory": "0003",
     "narrow_scalar": "0004",
     "printer_cell": "0005",
+    "split_host_device_inplace": "0006",
+    "annotate_entry_func_inplace": "0006",
 }
 
 

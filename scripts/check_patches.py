@@ -68,10 +68,15 @@ NARROW = {
     OPENCL: ["test_opencl_narrow_scalar_argument"],
 }
 # tests of reports found by the generator, which no patch carries (Python reference fixes only)
-NO_PATCH = {
+# the tests of patch 0006 (the two passes that changed their input) in the file it shares
+INPLACE = {
     SHD: [
         "test_split_host_device_leaves_its_input_unchanged",
         "test_split_host_device_without_kernels_leaves_its_input_unchanged",
+    ],
+}
+NO_PATCH = {
+    SHD: [
         "_uint64_argument_read_by_kernel",
         "_uint64_let_read_by_kernel",
         "test_uint64_kernel_scalar_is_rejected",
@@ -101,7 +106,7 @@ PATCH_TABLE = {
         ["src/tirx/transform/split_host_device.cc", "include/tvm/tirx/stmt.h"],
         {
             "tests/python/tirx-transform/test_tir_transform_lower_tvm_builtin.py": None,
-            SHD: "-" + ",".join(NARROW[SHD] + NO_PATCH[SHD]),
+            SHD: "-" + ",".join(NARROW[SHD] + INPLACE[SHD] + NO_PATCH[SHD]),
             CUDA: "-" + ",".join(NARROW[CUDA]),
             OPENCL: "-" + ",".join(NARROW[OPENCL]),
         },
@@ -125,6 +130,14 @@ PATCH_TABLE = {
         "src/tirx/script/printer/stmt.cc",
         ["src/tirx/script/printer/buffer.cc", "python/tvm/tirx/script/builder/ir.py"],
         {PRINTER: "-" + ",".join(NO_PATCH[PRINTER])},
+    ),
+    "0006": (
+        "src/tirx/transform/primfunc_utils.cc",
+        ["src/tirx/transform/split_host_device.cc"],
+        {
+            SHD: ",".join(INPLACE[SHD]),
+            "tests/python/tirx-transform/test_tir_transform_helpers.py": None,
+        },
     ),
 }
 AUTHOR = "From: Seed 000e2e69 maintainers"

@@ -1,0 +1,52 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""The module passes that changed their input (patch 0006), over more module shapes (this
+repository only): the upstream tests cover each branch of AnnotateEntryFunc once."""
+
+import pytest
+
+import tvm
+import tvm.testing
+from tvm.script import tirx as T
+
+
+@T.prim_func(s_tir=True)
+def _entry(A: T.Buffer(8, "float32")):
+    for i in range(8):
+        A[i] = T.float32(0)
+
+
+@T.prim_func(private=True, s_tir=True)
+def _helper(A: T.Buffer(8, "float32")):
+    for i in range(8):
+        A[i] = T.float32(1)
+
+
+@pytest.mark.xfail(
+    strict=True, raises=ValueError, reason="AnnotateEntryFunc changes its input module in place"
+)
+@pytest.mark.parametrize("helpers", [2, 3])
+def test_annotate_entry_func_leaves_its_input_unchanged_among_helpers(helpers):
+    """The public entry among several private helpers is marked in a new module only."""
+    Before = tvm.IRModule({"main": _entry, **{f"helper{i}": _helper for i in range(helpers)}})
+    Expected = Before.clone()
+    tvm.tirx.transform.AnnotateEntryFunc()(Before)
+    tvm.ir.assert_structural_equal(Before, Expected)
+
+
+if __name__ == "__main__":
+    tvm.testing.main()
