@@ -378,6 +378,13 @@ def _classify(func):
     return buffers, host_memory, by_value
 
 
+def _host_memory_annotations(alloc):
+    """The annotations of host memory's allocation ``alloc``: its own, and device_type kDLCPU."""
+    annotations = _annotations(alloc)
+    annotations[_DEVICE_TYPE] = ir.const(_KDLCPU, "int32")
+    return annotations
+
+
 def _annotate_host_memory(body, host_memory):
     """The allocations of ``host_memory`` annotated ``device_type = kDLCPU``."""
 
@@ -389,9 +396,7 @@ def _annotate_host_memory(body, host_memory):
             return mutator.default_mutate(stmt)
         if _index(host_memory, alloc[0]) < 0:
             return stmt
-        annotations = _annotations(stmt)
-        annotations[_DEVICE_TYPE] = ir.const(_KDLCPU, "int32")
-        return allocation_with(stmt, annotations)
+        return allocation_with(stmt, _host_memory_annotations(stmt))
 
     return tvm_ffi.structural_mutate(body, (ir.Stmt, on_stmt))
 

@@ -22,13 +22,10 @@ installs the SplitHostDevice half only. Like the reference fix, they are written
 TVM lines (reference_fixes/_line.py).
 """
 
-import tvm_ffi
-
 from reference_fixes import host_scalar as fix
 from reference_fixes._line import (
     WalkResult,
     allocation,
-    allocation_with,
     ir,
     loaded,
     stored,
@@ -155,20 +152,9 @@ def _no_annotation(body, _host_memory):
     return body
 
 
-def _annotation_replaces_others(body, host_memory):
-    """S1 marks host memory with device_type alone, dropping the allocation's own annotations."""
-
-    def on_stmt(stmt, mutator):
-        if ir.is_device_region(stmt):
-            return stmt
-        alloc = allocation(stmt)
-        if alloc is None:
-            return mutator.default_mutate(stmt)
-        if fix._index(host_memory, alloc[0]) < 0:
-            return stmt
-        return allocation_with(stmt, {"device_type": ir.const(1, "int32")})
-
-    return tvm_ffi.structural_mutate(body, (ir.Stmt, on_stmt))
+def _device_type_only(_alloc):
+    """S1 gives host memory device_type alone, dropping the allocation's own annotations."""
+    return {"device_type": ir.const(1, "int32")}
 
 
 def _enclosing_device_id(alloc):
@@ -225,7 +211,7 @@ _PATCHES = {
     "global-too": {"_is_candidate": lambda alloc: True},
     "s1-only": {"_by_value_in_region": _no_by_value},
     "s2-only": {"_annotate_host_memory": _no_annotation},
-    "annotation-replaces-others": {"_annotate_host_memory": _annotation_replaces_others},
+    "annotation-replaces-others": {"_host_memory_annotations": _device_type_only},
     "s3-enclosing-device-id": {"_host_device": _enclosing_device_id},
     "views-of-data-only": {"_points_into": _data_views_only},
     "view-declaration-is-host-use": {"_view_operands": lambda data: [data]},
