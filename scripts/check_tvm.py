@@ -26,7 +26,7 @@
 Two lines of TVM are recognized. When ``import tvm`` works and has ``tvm.tirx``, that TVM
 is probed for every report. Otherwise, when ``import tvm_tirx`` works (the extracted TIRx
 package, apache-tvm-tirx), the TIRx reports (host_scalar, verify_memory, narrow_scalar,
-printer_cell) are probed with scripts/repro_tirx.py, written in that package's API, and
+printer_cell) are probed with bugs/probe_tirx.py, written in that package's API, and
 allocate_workspace is printed as outside the package (relax is not part of tvm_tirx): not
 probed, neither present nor fixed, and not counted by --check. The header names the line:
 "TVM <version>" or "TVM TIRx <version> (tvm_tirx, <location>)"; --json has it as "line".
@@ -49,13 +49,14 @@ device. ``--run-gpu=cuda`` / ``--run-gpu=opencl`` insist on one. On the tvm_tirx
 CUDA: that wheel has no OpenCL runtime, and TVM's OpenCL runtime does not compile against its
 headers (its DeviceAPI has no AllocDataSpace / FreeDataSpace).
 
-The probes are the reproducers' own ``probe()`` functions (scripts/repro_*.py; on tvm_tirx
-the per-report functions of scripts/repro_tirx.py): this script only gathers and prints them.
+The probes are the ``probe()`` functions of bugs/<key>/probe.py (on tvm_tirx the per-report
+functions of bugs/probe_tirx.py): this script only gathers and prints them.
 """
 
 import argparse
 import contextlib
 import importlib
+import importlib.util
 import json
 import os
 import subprocess
@@ -64,51 +65,26 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+BUG_DIR = HERE.parent / "bugs"  # bugs/<key>/probe.py, bugs/probe_tirx.py
 
-# report key -> (title, reproducer module)
+# report key -> title; its probe is bugs/<key>/probe.py
 BUGS = {
-    "host_scalar": (
-        "host-level scalar allocated on the device and written from the host",
-        "repro_host_scalar_device_workspace",
-    ),
-    "allocate_workspace": (
-        "AllocateWorkspace leaves a dangling GlobalVar (apache/tvm#20479)",
-        "repro_allocate_workspace_dangling_gvar",
-    ),
-    "verify_memory": (
-        "VerifyMemory silent on host access to device memory in tvm.compile",
-        "repro_verify_memory_silent",
-    ),
+    "host_scalar": "host-level scalar allocated on the device and written from the host",
+    "allocate_workspace": "AllocateWorkspace leaves a dangling GlobalVar (apache/tvm#20479)",
+    "verify_memory": "VerifyMemory silent on host access to device memory in tvm.compile",
     "narrow_scalar": (
-        "kernel scalar narrower than 32 bits compiles but the GPU runtime cannot pass it",
-        "repro_narrow_kernel_scalar",
+        "kernel scalar narrower than 32 bits compiles but the GPU runtime cannot pass it"
     ),
-    "printer_cell": (
-        "TVMScript scalar sugar drops a one-element cell's annotations and scope",
-        "repro_printer_cell_annotations",
-    ),
-    "split_host_device_inplace": (
-        "SplitHostDevice changes its input module in place",
-        "repro_split_host_device_inplace",
-    ),
-    "annotate_entry_func_inplace": (
-        "AnnotateEntryFunc changes its input module in place",
-        "repro_annotate_entry_func_inplace",
-    ),
-    "uint64_scalar": (
-        "uint64 kernel scalar compiles but no GPU runtime can pass it",
-        "repro_uint64_kernel_scalar",
-    ),
+    "printer_cell": "TVMScript scalar sugar drops a one-element cell's annotations and scope",
+    "split_host_device_inplace": "SplitHostDevice changes its input module in place",
+    "annotate_entry_func_inplace": "AnnotateEntryFunc changes its input module in place",
+    "uint64_scalar": "uint64 kernel scalar compiles but no GPU runtime can pass it",
     "printer_param_data": (
-        "a one-element buffer parameter's data prints as A.buffer.data, which does not parse",
-        "repro_printer_param_data",
+        "a one-element buffer parameter's data prints as A.buffer.data, which does not parse"
     ),
-    "bfloat16_scalar": (
-        "a bfloat16 host scalar (argument, T.let) does not compile",
-        "repro_bfloat16_host_scalar",
-    ),
+    "bfloat16_scalar": "a bfloat16 host scalar (argument, T.let) does not compile",
 }
-# tvm_tirx line: report key -> the function of scripts/repro_tirx.py that probes it
+# tvm_tirx line: report key -> the function of bugs/probe_tirx.py that probes it
 TIRX_PROBES = {
     "host_scalar": "probe_host_scalar",
     "verify_memory": "probe_verify_memory",
@@ -285,25 +261,43 @@ def _with_device_layers(rows, bugs, device, why):
         }
     kept = [r for r in rows if not (r["layer"] == "gpu run" and r["bug"] in layers)]
     for bug, layer in layers.items():
-        title = next((r["title"] for r in rows if r["bug"] == bug), BUGS[bug][0])
+        title = next((r["title"] for r in rows if r["bug"] == bug), BUGS[bug])
         at = max((i for i, r in enumerate(kept) if r["bug"] == bug), default=len(kept) - 1)
         kept.insert(at + 1, {**layer, "title": title})
     return kept
 
 
+def load_probe(key, line="tvm"):
+    """The probe module of ``key``: bugs/<key>/probe.py, or on tvm_tirx bugs/probe_tirx.py."""
+    if line == "tvm_tirx":
+        return importlib.import_module("probe_tirx")
+    name = f"probe_{key}"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, BUG_DIR / key / "probe.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[name]
+            raise
+    return sys.modules[name]
+
+
 def run_probes(bugs, run_gpu, line="tvm"):
     """The findings of ``bugs``; ``run_gpu``: None, or the device choice of --run-gpu."""
-    sys.path.insert(0, str(HERE))
+    sys.path[:0] = [str(HERE), str(BUG_DIR)]  # device_runs; probe_common, probe_tirx
     device, why = pick_device(run_gpu, line) if run_gpu else (None, None)
     rows = []
     for key in bugs:
-        title, module_name = BUGS[key]
+        title = BUGS[key]
+        module_name = f"bugs/{key}/probe.py"
         if line == "tvm_tirx":
             if key not in TIRX_PROBES:
                 continue  # outside the package (TIRX_OUTSIDE): printed, not probed
-            module_name = "repro_tirx"
+            module_name = "bugs/probe_tirx.py"
         try:
-            module = importlib.import_module(module_name)
+            module = load_probe(key, line)
         except SystemExit as err:  # a reproducer refusing to load exits 2 with its reason
             raise CannotRun(f"{module_name} cannot load (exit {err.code})") from None
         except Exception as err:
@@ -322,7 +316,7 @@ def run_probes(bugs, run_gpu, line="tvm"):
             ]
         for finding in findings:
             if finding.get("status") not in STATUSES:
-                raise CannotRun(f"{module_name}.probe() returned a bad status: {finding!r}")
+                raise CannotRun(f"{module_name} returned a bad status: {finding!r}")
             rows.append({**finding, "bug": key, "title": title})
     return _with_device_layers(rows, bugs, device, why) if run_gpu else rows
 
@@ -341,7 +335,7 @@ def print_table(identity, rows, outside=None):
             print(f"\n[{row['bug']}] {row['title']}")
         print(f"  {row['layer']:<{width}}  {row['status'].upper():<10}  {row['evidence']}")
     for key, reason in (outside or {}).items():
-        print(f"\n[{key}] {BUGS[key][0]}\n  {reason}")
+        print(f"\n[{key}] {BUGS[key]}\n  {reason}")
     print()
     for key in dict.fromkeys(r["bug"] for r in rows):
         print(f"{key}: {verdict([r for r in rows if r['bug'] == key])}")

@@ -38,7 +38,7 @@ from bug_reports import BUG_REPORTS, NO_REFERENCE_FIX
 ROOT = Path(__file__).resolve().parents[2]
 BUGS = ROOT / "bugs"
 RUN_ALL = BUGS / "run_all.py"
-# the reports that affect apache/tvm-tirx too (the README's "Two upstreams"): a repro_tirx.py
+# the reports that affect apache/tvm-tirx too (bugs/README.md's table): a repro_tirx.py
 TIRX = {
     "host_scalar",
     "verify_memory",
@@ -131,11 +131,15 @@ def _body(path):
 
 
 def test_every_report_has_an_issue_text_and_its_scripts():
-    """bugs/<key>/ for every report: issue.md, repro.py, and repro_tirx.py where tvm-tirx is hit"""
-    assert {p.name for p in BUGS.iterdir() if p.is_dir()} == set(BUG_REPORTS)
+    """bugs/<key>/ for every report: issue.md, repro.py, probe.py, and repro_tirx.py where
+    tvm-tirx is hit"""
+    folders = {p.name for p in BUGS.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders == set(BUG_REPORTS)
     assert {p.parent.name for p in BUGS.glob("*/issue.md")} == set(BUG_REPORTS)
     assert _scripts("tvm") == set(BUG_REPORTS)
     assert _scripts("tirx") == TIRX
+    # the probe scripts/check_tvm.py runs (bugs/probe_tirx.py: the tvm-tirx line's, shared)
+    assert {p.parent.name for p in BUGS.glob("*/probe.py")} == set(BUG_REPORTS)
 
 
 @pytest.mark.parametrize(

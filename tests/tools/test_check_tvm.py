@@ -236,15 +236,15 @@ def run_tirx(python, *args, env=None):
 # test_tirx_probe_crash_or_missing_api_is_untestable's child
 TIRX_PROBE_CRASH = f"""
 import json, sys
-sys.path.insert(0, {str(ROOT / "scripts")!r})
-import repro_tirx
-repro_tirx._SCRIPT_API += ("launch_thread_v9",)  # a package without T.launch_thread_v9
-gap = repro_tirx.probe_host_scalar() + repro_tirx.probe_narrow_scalar()
-repro_tirx._SCRIPT_API = repro_tirx._SCRIPT_API[:-1]
+sys.path.insert(0, {str(ROOT / "bugs")!r})
+import probe_tirx
+probe_tirx._SCRIPT_API += ("launch_thread_v9",)  # a package without T.launch_thread_v9
+gap = probe_tirx.probe_host_scalar() + probe_tirx.probe_narrow_scalar()
+probe_tirx._SCRIPT_API = probe_tirx._SCRIPT_API[:-1]
 def boom(func):
     raise RuntimeError("no codegen here\\nsecond line")
-repro_tirx._compile = boom
-crash = repro_tirx.probe_narrow_scalar() + repro_tirx.probe_verify_memory()
+probe_tirx._compile = boom
+crash = probe_tirx.probe_narrow_scalar() + probe_tirx.probe_verify_memory()
 print(json.dumps({{"crash": crash, "gap": gap}}))
 """
 

@@ -16,8 +16,8 @@
 # under the License.
 """Reproducer: the TVMScript scalar sugar drops a one-element cell's annotations and scope.
 
-    python scripts/repro_printer_cell_annotations.py          # evidence
-    python scripts/repro_printer_cell_annotations.py --check  # exit 1 if the bug reproduces
+    python bugs/printer_cell/probe.py          # evidence
+    python bugs/printer_cell/probe.py --check  # exit 1 if the bug reproduces
 
 A host-level cell ``c = T.alloc_local((1,), "float32", annotations={"device_type": 1}); c[0]
 = x`` prints as ``c: T.float32 = x``, which parses back as a plain ``local`` cell: the
@@ -37,7 +37,7 @@ try:
     import tvm.script
     from tvm.script import tirx as T
 except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"repro_printer_cell_annotations: cannot import tvm/tirx: {err}", file=sys.stderr)
+    print(f"printer_cell/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
     raise SystemExit(2) from None
 
 BUG = "printer_cell"
@@ -114,7 +114,5 @@ if __name__ == "__main__":
         sys.exit(main())
     except Exception as err:  # a TVM this script cannot drive: one line, no traceback
         first = (str(err).strip().splitlines() or [""])[0]
-        print(
-            f"repro_printer_cell_annotations: error: {type(err).__name__}: {first}", file=sys.stderr
-        )
+        print(f"printer_cell/probe.py: error: {type(err).__name__}: {first}", file=sys.stderr)
         sys.exit(2)

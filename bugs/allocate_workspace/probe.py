@@ -16,9 +16,9 @@
 # under the License.
 """Reproducer: AllocateWorkspace leaves a dangling GlobalVar (apache/tvm#20479).
 
-    python scripts/repro_allocate_workspace_dangling_gvar.py            # evidence, CPU only
-    python scripts/repro_allocate_workspace_dangling_gvar.py --check    # exit 1 if it reproduces
-    python scripts/repro_allocate_workspace_dangling_gvar.py --run-gpu  # also the VM on cuda
+    python bugs/allocate_workspace/probe.py            # evidence, CPU only
+    python bugs/allocate_workspace/probe.py --check    # exit 1 if it reproduces
+    python bugs/allocate_workspace/probe.py --run-gpu  # also the VM on cuda
 
 A Codegen function ``outer`` calls a module-level Composite function ``inner`` that asks for
 a workspace; ``main`` calls ``outer``. No BYOC backend is needed.
@@ -47,11 +47,11 @@ try:
     from tvm.script import relax as R
     from tvm.script import tirx as T
 except Exception as _err:  # no usable TVM: one line, exit 2
-    print(f"repro_allocate_workspace_dangling_gvar: cannot import tvm: {_err}", file=sys.stderr)
+    print(f"allocate_workspace/probe.py: cannot import tvm: {_err}", file=sys.stderr)
     sys.exit(2)
 
 BUG = "allocate_workspace"
-PROG = "repro_allocate_workspace_dangling_gvar"
+PROG = "allocate_workspace/probe.py"
 
 
 def report_module():
@@ -210,7 +210,7 @@ def main(argv=None):
         before, after = apply_pass()
     except Exception as err:
         print(
-            f"repro_allocate_workspace_dangling_gvar: cannot run: {_first_line(err)}",
+            f"allocate_workspace/probe.py: cannot run: {_first_line(err)}",
             file=sys.stderr,
         )
         return 2

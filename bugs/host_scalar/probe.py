@@ -17,10 +17,10 @@
 """Reproducer: a host-level scalar of a cuda PrimFunc becomes a device workspace written
 from the host (TIRx/CUDA host-level scalar report).
 
-    python scripts/repro_host_scalar_device_workspace.py          # evidence, no GPU needed
-    python scripts/repro_host_scalar_device_workspace.py --run    # also call each variant on
+    python bugs/host_scalar/probe.py          # evidence, no GPU needed
+    python bugs/host_scalar/probe.py --run    # also call each variant on
                                                                   # cuda(0), in child processes
-    python scripts/repro_host_scalar_device_workspace.py --check  # exit 1 if the bug reproduces
+    python bugs/host_scalar/probe.py --check  # exit 1 if the bug reproduces
 
 ``C[i] = B[i] + c`` with ``c = 1.5`` set on the host, four spellings: annotated
 (``c: T.float32 = ...``), plain (``c = ...``), ``T.let`` and the constant inline. Printed per
@@ -43,7 +43,7 @@ try:
     import tvm
     from tvm.script import tirx as T
 except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"repro_host_scalar_device_workspace: cannot import tvm/tirx: {err}", file=sys.stderr)
+    print(f"host_scalar/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
     raise SystemExit(2) from None
 
 BUG = "host_scalar"
@@ -231,7 +231,7 @@ def main(argv=None):
         return 0
     if not tvm.runtime.enabled("llvm"):
         print(
-            "repro_host_scalar_device_workspace: this TVM has no LLVM (USE_LLVM=OFF): "
+            "host_scalar/probe.py: this TVM has no LLVM (USE_LLVM=OFF): "
             "cannot build the host module",
             file=sys.stderr,
         )
@@ -272,7 +272,7 @@ if __name__ == "__main__":
     except Exception as err:  # a TVM this script cannot drive: one line, no traceback
         first = (str(err).strip().splitlines() or [""])[0]
         print(
-            f"repro_host_scalar_device_workspace: error: {type(err).__name__}: {first}",
+            f"host_scalar/probe.py: error: {type(err).__name__}: {first}",
             file=sys.stderr,
         )
         sys.exit(2)

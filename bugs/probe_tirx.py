@@ -18,10 +18,10 @@
 module ``tvm_tirx``), written in its own API (``@T.function``, ``T.Tensor``,
 ``T.launch_thread``, ``tvm_tirx.tirx.compile``).
 
-    python scripts/repro_tirx.py            # evidence, no GPU needed
-    python scripts/repro_tirx.py --check    # exit 1 when a bug reproduces
-    python scripts/repro_tirx.py --run-gpu  # also run the GPU layers (child processes)
-    python scripts/repro_tirx.py --json     # the findings as JSON
+    python bugs/probe_tirx.py            # evidence, no GPU needed
+    python bugs/probe_tirx.py --check    # exit 1 when a bug reproduces
+    python bugs/probe_tirx.py --run-gpu  # also run the GPU layers (child processes)
+    python bugs/probe_tirx.py --json     # the findings as JSON
 
 Per report, one function returning the findings per layer, in the shape of the other
 reproducers' ``probe()`` (rows ``bug``, ``layer``, ``status`` present / fixed / untestable,
@@ -62,7 +62,7 @@ try:
     import tvm_tirx
     from tvm_tirx.script import tirx as T
 except Exception as _err:  # no usable TIRx package: one line, exit 2
-    print(f"repro_tirx: cannot import tvm_tirx: {_err}", file=sys.stderr)
+    print(f"probe_tirx: cannot import tvm_tirx: {_err}", file=sys.stderr)
     raise SystemExit(2) from None
 
 N = 8

@@ -17,10 +17,10 @@
 """Reproducer: a kernel scalar narrower than 32 bits compiles into a kernel parameter that
 the GPU runtimes cannot pass (narrow kernel scalar report).
 
-    python scripts/repro_narrow_kernel_scalar.py          # evidence, no GPU needed
-    python scripts/repro_narrow_kernel_scalar.py --run    # also call the float16 case on
+    python bugs/narrow_scalar/probe.py          # evidence, no GPU needed
+    python bugs/narrow_scalar/probe.py --run    # also call the float16 case on
                                                           # cuda(0), in a child process
-    python scripts/repro_narrow_kernel_scalar.py --check  # exit 1 if the bug reproduces
+    python bugs/narrow_scalar/probe.py --check  # exit 1 if the bug reproduces
 
 ``C[i] = B[i] + c`` with ``c: T.let[ty] = x + 1`` computed on the host from the argument
 ``x`` (bool: ``c = not x``, ``C[i] = B[i] != c``), for the six narrow dtypes that compile
@@ -45,7 +45,7 @@ try:
     import tvm
     from tvm.script import tirx as T
 except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"repro_narrow_kernel_scalar: cannot import tvm/tirx: {err}", file=sys.stderr)
+    print(f"narrow_scalar/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
     raise SystemExit(2) from None
 
 BUG = "narrow_scalar"
@@ -170,7 +170,7 @@ def main(argv=None):
         return 0
     if not tvm.runtime.enabled("llvm"):
         print(
-            "repro_narrow_kernel_scalar: this TVM has no LLVM (USE_LLVM=OFF): "
+            "narrow_scalar/probe.py: this TVM has no LLVM (USE_LLVM=OFF): "
             "cannot build the host module",
             file=sys.stderr,
         )
@@ -202,5 +202,5 @@ if __name__ == "__main__":
         sys.exit(main())
     except Exception as err:  # a TVM this script cannot drive: one line, no traceback
         first = (str(err).strip().splitlines() or [""])[0]
-        print(f"repro_narrow_kernel_scalar: error: {type(err).__name__}: {first}", file=sys.stderr)
+        print(f"narrow_scalar/probe.py: error: {type(err).__name__}: {first}", file=sys.stderr)
         sys.exit(2)

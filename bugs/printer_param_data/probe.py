@@ -16,8 +16,8 @@
 # under the License.
 """Reproducer: a one-element buffer parameter's data pointer prints as ``A.buffer.data``.
 
-    python scripts/repro_printer_param_data.py          # evidence
-    python scripts/repro_printer_param_data.py --check  # exit 1 if the bug reproduces
+    python bugs/printer_param_data/probe.py          # evidence
+    python bugs/printer_param_data/probe.py --check  # exit 1 if the bug reproduces
 
 ``main(A: T.Buffer((1,), "float32"), x)`` with ``A_1 = T.decl_buffer((1,), data=A.data,
 layout=None)``, which FlattenBuffer writes for every one-element parameter: the printer writes
@@ -32,20 +32,23 @@ findings for scripts/check_tvm.py.
 """
 
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 
 try:
-    from repro_split_host_device_inplace import finding, main, run_main
+    from probe_common import finding, main, run_main
 
     import tvm
     import tvm.script
     import tvm.tirx.transform
     from tvm.script import tirx as T
 except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"repro_printer_param_data: cannot import tvm/tirx: {err}", file=sys.stderr)
+    print(f"printer_param_data/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
     raise SystemExit(2) from None
 
 BUG = "printer_param_data"
-NAME = "repro_printer_param_data"
+NAME = "printer_param_data/probe.py"
 
 
 def flattened(n):
@@ -85,4 +88,4 @@ def probe(run_gpu=False):
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(name=NAME, probe=probe))
+    run_main(NAME, lambda: main(None, NAME, probe))

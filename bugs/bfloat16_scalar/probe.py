@@ -16,8 +16,8 @@
 # under the License.
 """Reproducer: a bfloat16 host scalar does not compile.
 
-    python scripts/repro_bfloat16_host_scalar.py          # evidence
-    python scripts/repro_bfloat16_host_scalar.py --check  # exit 1 if the bug reproduces
+    python bugs/bfloat16_scalar/probe.py          # evidence
+    python bugs/bfloat16_scalar/probe.py --check  # exit 1 if the bug reproduces
 
 ``A[i] = T.Cast("float32", x)`` on llvm with ``x`` a bfloat16 scalar: as an argument,
 MakePackedAPI stops at an ICHECK (``dtype.code() == kDLFloat``); as a ``T.let`` value
@@ -31,18 +31,21 @@ findings for scripts/check_tvm.py.
 """
 
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 
 try:
-    from repro_split_host_device_inplace import finding, main, run_main
+    from probe_common import finding, main, run_main
 
     import tvm
     from tvm.script import tirx as T
 except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"repro_bfloat16_host_scalar: cannot import tvm/tirx: {err}", file=sys.stderr)
+    print(f"bfloat16_scalar/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
     raise SystemExit(2) from None
 
 BUG = "bfloat16_scalar"
-NAME = "repro_bfloat16_host_scalar"
+NAME = "bfloat16_scalar/probe.py"
 
 
 def function(spelling, dtype):
@@ -90,4 +93,4 @@ def probe(run_gpu=False):
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(name=NAME, probe=probe))
+    run_main(NAME, lambda: main(None, NAME, probe))

@@ -16,8 +16,8 @@
 # under the License.
 """Reproducer: a uint64 kernel scalar compiles, and no GPU runtime can launch it.
 
-    python scripts/repro_uint64_kernel_scalar.py          # evidence
-    python scripts/repro_uint64_kernel_scalar.py --check  # exit 1 if the bug reproduces
+    python bugs/uint64_scalar/probe.py          # evidence
+    python bugs/uint64_scalar/probe.py --check  # exit 1 if the bug reproduces
 
 ``main(A: T.Buffer(8, "uint64"), x: T.uint64)`` whose cuda kernel reads ``x``: SplitHostDevice
 gives the kernel a uint64 scalar parameter and the module builds, though the GPU runtimes pass
@@ -33,19 +33,22 @@ findings for scripts/check_tvm.py.
 """
 
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 
 try:
-    from repro_split_host_device_inplace import finding, main, run_main
+    from probe_common import finding, main, run_main
 
     import tvm
     import tvm.tirx.transform
     from tvm.script import tirx as T
 except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"repro_uint64_kernel_scalar: cannot import tvm/tirx: {err}", file=sys.stderr)
+    print(f"uint64_scalar/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
     raise SystemExit(2) from None
 
 BUG = "uint64_scalar"
-NAME = "repro_uint64_kernel_scalar"
+NAME = "uint64_scalar/probe.py"
 
 
 def function(dtype):
@@ -91,4 +94,4 @@ def probe(run_gpu=False):
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(name=NAME, probe=probe))
+    run_main(NAME, lambda: main(None, NAME, probe))

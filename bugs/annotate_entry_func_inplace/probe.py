@@ -16,8 +16,8 @@
 # under the License.
 """Reproducer: AnnotateEntryFunc changes its input module in place.
 
-    python scripts/repro_annotate_entry_func_inplace.py          # evidence
-    python scripts/repro_annotate_entry_func_inplace.py --check  # exit 1 if the bug reproduces
+    python bugs/annotate_entry_func_inplace/probe.py          # evidence
+    python bugs/annotate_entry_func_inplace/probe.py --check  # exit 1 if the bug reproduces
 
 ``After = tvm.tirx.transform.AnnotateEntryFunc()(Before)`` for a module of one PrimFunc: the
 pass sets ``tirx.is_entry_func`` through the module it was given (``mod->Update(...)``), so
@@ -31,20 +31,23 @@ findings for scripts/check_tvm.py.
 """
 
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 
 try:
-    from repro_split_host_device_inplace import finding, input_change, main, run_main
+    from probe_common import finding, input_change, main, run_main
 
     import tvm
     import tvm.tirx.transform
     from tvm.script import ir as I
     from tvm.script import tirx as T
 except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"repro_annotate_entry_func_inplace: cannot import tvm/tirx: {err}", file=sys.stderr)
+    print(f"annotate_entry_func_inplace/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
     raise SystemExit(2) from None
 
 BUG = "annotate_entry_func_inplace"
-NAME = "repro_annotate_entry_func_inplace"
+NAME = "annotate_entry_func_inplace/probe.py"
 
 
 def modules():
@@ -92,4 +95,4 @@ def probe(run_gpu=False):
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(name=NAME, probe=probe))
+    run_main(NAME, lambda: main(None, NAME, probe))

@@ -16,9 +16,9 @@
 # under the License.
 """Reproducer: VerifyMemory never rejects host access to device memory inside tvm.compile.
 
-    python scripts/repro_verify_memory_silent.py            # evidence, no GPU needed
-    python scripts/repro_verify_memory_silent.py --check    # exit 1 when the bug reproduces
-    python scripts/repro_verify_memory_silent.py --run-gpu  # also run the host store on a GPU
+    python bugs/verify_memory/probe.py            # evidence, no GPU needed
+    python bugs/verify_memory/probe.py --check    # exit 1 when the bug reproduces
+    python bugs/verify_memory/probe.py --run-gpu  # also run the host store on a GPU
                                                             # (child process; it may crash)
 
 Layers probed:
@@ -45,7 +45,7 @@ try:
     from tvm.script import ir as I
     from tvm.script import tirx as T
 except Exception as _err:  # no usable TVM: one line, exit 2
-    print(f"repro_verify_memory_silent: cannot import tvm: {_err}", file=sys.stderr)
+    print(f"verify_memory/probe.py: cannot import tvm: {_err}", file=sys.stderr)
     sys.exit(2)
 
 BUG = "verify_memory"
@@ -163,7 +163,7 @@ import sys
 sys.path.insert(0, {here!r})
 import numpy as np
 import tvm
-import repro_verify_memory_silent as repro
+import probe as repro  # this file, bugs/verify_memory/probe.py
 try:
     lib = tvm.compile(repro._host_store_module(), target="cuda")
 except RuntimeError as err:
@@ -237,7 +237,7 @@ def main(argv=None):
     try:
         tvm.target.Target("cuda")
     except Exception as err:
-        print(f"repro_verify_memory_silent: no cuda target: {_first_line(err)}", file=sys.stderr)
+        print(f"verify_memory/probe.py: no cuda target: {_first_line(err)}", file=sys.stderr)
         return 2
     rows = probe(run_gpu=args.run_gpu)
     if args.json:
