@@ -55,3 +55,41 @@ def test_the_pattern_finds_local_paths_only():
     ]
     assert all(LOCAL_PATH.search(text) for text in flagged)
     assert not any(LOCAL_PATH.search(text) for text in allowed)
+
+
+# the documents whose links are kept checked: the README, bugs/ (each bug's README.md) and docs/
+LINKED = ["README.md", "bugs/**/README.md", "docs/*.md"]
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+# a list line naming a test file's tests: "[`path`](path): `test_a`, `test_b`"
+TEST_NAMES = re.compile(r"\]\(([^)\s]+\.py)\): ((?:`test_\w+`(?:, )?)+)")
+
+
+def linked_documents():
+    return sorted({p for pattern in LINKED for p in ROOT.glob(pattern)})
+
+
+def test_linked_documents_are_found():
+    """The README, every bug's README and the docs are among the checked documents"""
+    names = {str(p.relative_to(ROOT)) for p in linked_documents()}
+    assert {"README.md", "bugs/README.md", "bugs/host_scalar/README.md"} <= names
+
+
+def test_every_link_of_the_documents_exists():
+    """Every relative link of the README, bugs/ and docs/ names a file or folder that exists,
+    and every test a bug's README names next to its file is defined in that file"""
+    missing = []
+    for doc in linked_documents():
+        text = doc.read_text()
+        for target in LINK.findall(text):
+            if re.match(r"[a-z]+:", target):  # https:, mailto:
+                continue
+            path = (doc.parent / target.split("#")[0]).resolve()
+            if not path.exists():
+                missing.append(f"{doc.relative_to(ROOT)}: {target}")
+        for target, names in TEST_NAMES.findall(text):
+            path = (doc.parent / target).resolve()
+            source = path.read_text() if path.exists() else ""
+            for name in re.findall(r"`(test_\w+)`", names):
+                if not re.search(rf"^def {name}\(", source, re.M):
+                    missing.append(f"{doc.relative_to(ROOT)}: {target}::{name}")
+    assert missing == [], "update these documents:\n" + "\n".join(missing)
