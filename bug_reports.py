@@ -54,6 +54,7 @@ PATCHED = {
     "printer_cell": "0005",
     "split_host_device_inplace": "0006",
     "annotate_entry_func_inplace": "0006",
+    "uint64_scalar": "0007",
 }
 
 

@@ -34,8 +34,9 @@
 #   requires tests to fail. Other reports' bug xfails are not strict there: only the wrong
 #   fix's report is judged.
 # * skips the GPU bug tests of upstream files unless their report is expected fixed (and not
-#   by a wrong fix): run in-process on an unfixed TVM they may crash the whole session
-#   (tests/proof runs their twins in child processes).
+#   by a wrong fix, but for a runtime's: an OpenCL runtime built with another header): run
+#   in-process on an unfixed TVM they may crash the whole session (tests/proof runs their
+#   twins in child processes).
 # * loads TVM's OpenCL runtime plugin (scripts/opencl_runtime.py) where it is built for the
 #   TVM under test, before the first module of tests/python or tests/proof is imported: then
 #   tvm.opencl(0) and tvm.testing.env.has_opencl() work there (pocl, a CPU OpenCL device).
@@ -152,6 +153,7 @@ def pytest_configure(config):
     expect = _names(config.getoption("--expect-fixed"), "--expect-fixed") | fixes
     wrong = config.getoption("--wrong-fix")
     config._tvm_wrong_report = None
+    config._tvm_wrong_runtime = False
     if wrong:
         import wrong_fixes
 
@@ -163,6 +165,9 @@ def pytest_configure(config):
             raise pytest.UsageError(f"--wrong-fix={wrong} and the reference fix of {report}")
         expect.add(report)
         config._tvm_wrong_report = report
+        # a wrong fix of a runtime (an OpenCL runtime with another header) gives wrong values
+        # or the released refusal, no crash: its report's GPU tests run in-process
+        config._tvm_wrong_runtime = getattr(wrong_fixes._module(report), "NEEDS_OPENCL", False)
     config._tvm_bug_expect_fixed = expect
     if fixes:
         reference_fixes.install(sorted(fixes))
@@ -270,7 +275,9 @@ def pytest_collection_modifyitems(config, items):
                     # bug) is no failure, so that it neither kills nor stops the run early
                     mark = pytest.mark.xfail(*mark.args, **{**mark.kwargs, "strict": False}).mark
                 (kept if report is None else bug_marks).append(mark)
-            unfixed = report not in expect or report == config._tvm_wrong_report
+            unfixed = report not in expect or (
+                report == config._tvm_wrong_report and not config._tvm_wrong_runtime
+            )
             crashes |= report is not None and unfixed and upstream and "gpu" in marks
         if bug_marks:
             # a test of two bugs (one fix builds on the other) keeps one mark of an unfixed

@@ -27,11 +27,15 @@ interpreter after the TVM import, which the scripts then share (a second each sa
 time per core; its exit status and its output (stdout and stderr, C++ logs included) are
 collected. With ``--reference-fixes`` a fork first installs its report's fix
 (``reference_fixes.install([key])``); a report without one (``bug_reports.NO_REFERENCE_FIX``)
-gets every fix of the line instead, and its script must still fail. Exit 0 after printing.
+gets every fix of the line instead, and its script must still fail. On apache/tvm a fork then
+loads TVM's OpenCL runtime where scripts/opencl_runtime.py built one: a script that launches a
+kernel (uint64_scalar's) finds the OpenCL device there, and exits 2 where it finds no device.
+Exit 0 after printing.
 """
 
 import argparse
 import importlib
+import importlib.util
 import json
 import os
 import runpy
@@ -61,6 +65,19 @@ def scripts():
     return {p.parent.name: p for p in sorted(Path(__file__).parent.glob(f"*/{SCRIPT}"))}
 
 
+def _load_opencl():
+    """TVM's OpenCL runtime, as the root conftest loads it (scripts/opencl_runtime.py: built
+    for the wheel, or with a reference fix's runtime change), so that a script that launches
+    a kernel finds the OpenCL device where there is one (pocl)."""
+    spec = importlib.util.spec_from_file_location(
+        "opencl_runtime", ROOT / "scripts" / "opencl_runtime.py"
+    )
+    module = sys.modules.setdefault("opencl_runtime", importlib.util.module_from_spec(spec))
+    if not hasattr(module, "load"):
+        spec.loader.exec_module(module)
+    module.load()  # where none is built, the scripts see no device and say so
+
+
 def _child(path, fixes, out):
     """In the fork: install ``fixes``, run ``path`` as __main__, exit with its status."""
     os.dup2(out, 1)
@@ -71,6 +88,8 @@ def _child(path, fixes, out):
             import reference_fixes
 
             reference_fixes.install(fixes)
+        if package.__name__ == "tvm":
+            _load_opencl()
         sys.argv = [str(path)]
         runpy.run_path(str(path), run_name="__main__")
     except SystemExit as stop:  # as the interpreter reports sys.exit(code | message)

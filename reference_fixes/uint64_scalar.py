@@ -14,93 +14,80 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Reference fix: a uint64 kernel scalar is a compile-time error instead of a launch failure.
+"""Reference fix: the device runtimes pass a uint64 kernel scalar in the 64-bit slot.
 
 The bug. A uint64 scalar that a GPU kernel reads from the host (an argument, a ``T.let`` value
 computed on the host) becomes a kernel parameter of type uint64: ``SplitHostDevice`` makes it
-one, the code generators accept it (``uint64_t v0`` in CUDA C), the module builds. The GPU
-runtimes pass kernel scalars only as int32, uint32, int64, float32 and float64
-(``GetArgConvertCode`` in ``src/runtime/pack_args.h``, shared by CUDA, ROCm, OpenCL, Vulkan
-and Metal; WebGPU has no 64-bit types), so the first call fails with "Cannot handle uint64 as
-device function argument": an error of the runtime, at run time, on a program that compiled.
-The narrow-scalar fix widens only types narrower than 32 bits; uint64 cannot be widened.
+one, the code generators accept it, the module builds. The device runtimes pass kernel
+scalars only as int32, uint32, int64, float32 and float64 (``GetArgConvertCode`` in
+``src/runtime/pack_args.h``, shared by CUDA, ROCm, OpenCL, Vulkan and Metal), so the first
+call fails with "Cannot handle uint64 as device function argument".
 
-Upstream change (blueprint): ``LowerDeviceKernelLaunches`` (``src/tirx/transform/
-split_host_device.cc``), where each kernel launched by a device runtime gets its parameter
-list, raises a ``ValueError`` for a uint64 scalar parameter, naming the kernel, the parameter
-and what to do (pass it as int64, e.g. ``T.reinterpret``). Kernels run on the CPU (llvm, c)
-are called directly and keep such parameters. (The alternative, a runtime that passes uint64
-in the int64 slot, ``pack_args.h``, needs a GPU to test and is left to the maintainers.)
+Upstream change (patch 0007): ``GetArgConvertCode`` maps uint64 to ``INT64_TO_INT64``: the FFI
+passes every integer as 64 bits, which are the uint64 value's own. Nothing changes at compile
+time.
 
-``install()`` checks the output of ``SplitHostDevice`` (its ``_ffi_api`` constructor is
-wrapped, as the narrow-scalar fix does) and returns the undo function.
+The fix is in a runtime header, so this reference fix is a runtime too: TVM's OpenCL runtime
+(the only device runtime this repository can run, ``scripts/opencl_runtime.py``) built against
+the wheel's ``src/runtime`` with ``pack_args.h`` changed by patch 0007's own hunk (``git
+apply``), nothing else. ``install()`` selects that build for this process; it must come before
+the OpenCL runtime is loaded (the root conftest installs fixes first, and child processes
+install them at start-up). Without an OpenCL device nothing of this fix can run.
 """
 
-from reference_fixes._line import ir, launched_by_device_runtime
+import importlib.util
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
 
-_MARK = "_uint64_scalar_fix"
-# the kernel-launch calling convention (kDeviceKernelLaunch)
-_DEVICE_KERNEL_LAUNCH = 2
-
-
-def _kernel_launched_by_runtime(gvar, func, known):
-    if not isinstance(func, ir.PrimFunc) or func.attrs is None:
-        return False
-    conv = func.attrs.get("calling_conv")
-    split_out = gvar.name_hint not in known
-    if not (split_out or (conv is not None and int(conv) == _DEVICE_KERNEL_LAUNCH)):
-        return False
-    target = func.attrs.get("target")
-    return target is not None and launched_by_device_runtime(target)
+ROOT = Path(__file__).resolve().parent.parent
+PATCH = next((ROOT / "patches").glob("0007-*.patch"))
+HEADER = "pack_args.h"
 
 
-def uint64_params(func):
-    """The names of ``func``'s uint64 scalar parameters."""
-    return [
-        p.name for p in func.params if isinstance(p.ty, ir.PrimType) and str(p.ty.dtype) == "uint64"
-    ]
+def change_pack_args(path, text):
+    """``src/runtime/<path>`` as patch 0007 leaves it (its hunks of that file only)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        target = Path(tmp) / "src" / "runtime" / path
+        target.parent.mkdir(parents=True)
+        target.write_text(text)
+        proc = subprocess.run(
+            ["git", "apply", f"--include=src/runtime/{path}", str(PATCH)],
+            cwd=tmp,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if proc.returncode != 0:
+            raise RuntimeError(f"{PATCH.name} does not apply to src/runtime/{path}: {proc.stderr}")
+        return target.read_text()
 
 
-def check(known, after):
-    """Raise ValueError when a kernel of ``after`` that a device runtime launches takes a uint64
-    scalar; ``known``: the names of the pass's input."""
-    for gvar, func in after.functions.items():
-        if not _kernel_launched_by_runtime(gvar, func, known):
-            continue
-        names = uint64_params(func)
-        if names:
-            raise ValueError(
-                f"Kernel {gvar.name_hint} takes the uint64 scalar {', '.join(names)}, which no "
-                "GPU runtime can pass (kernel scalars are int32, uint32, int64, float32 or "
-                "float64): pass it as int64, e.g. T.reinterpret('int64', value)"
-            )
-    return after
+def opencl_runtime():
+    """scripts/opencl_runtime.py, the module the root conftest and device_runs.py load."""
+    if "opencl_runtime" not in sys.modules:
+        spec = importlib.util.spec_from_file_location(
+            "opencl_runtime", ROOT / "scripts" / "opencl_runtime.py"
+        )
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["opencl_runtime"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["opencl_runtime"]
 
 
-def _checked(original):
-    def SplitHostDevice():
-        inner = original()
-
-        @ir.module_pass(opt_level=0, name="reference_fixes.Uint64KernelScalars")
-        def _split(mod, _ctx):
-            known = {gvar.name_hint for gvar in mod.functions}
-            return check(known, inner(mod))
-
-        return _split
-
-    setattr(SplitHostDevice, _MARK, True)
-    return SplitHostDevice
+def variant():
+    """The OpenCL runtime this fix runs: ``pack_args.h`` as ``change_pack_args`` leaves it."""
+    return opencl_runtime().Variant("uint64_scalar", [HEADER], change_pack_args)
 
 
 def install():
-    """Check SplitHostDevice's output for uint64 kernel scalars; return the undo function."""
-    ffi = ir.transform_ffi
-    saved = ffi.SplitHostDevice
-    if getattr(saved, _MARK, False):
-        return lambda: None
-    ffi.SplitHostDevice = _checked(saved)
+    """Select the OpenCL runtime built with the fix; return the undo function."""
+    runtime = opencl_runtime()
+    runtime.select(variant())
 
     def uninstall():
-        ffi.SplitHostDevice = saved
+        if not runtime.loaded():  # a loaded runtime stays for the process
+            runtime.select(None)
 
     return uninstall

@@ -75,14 +75,12 @@ INPLACE = {
         "test_split_host_device_without_kernels_leaves_its_input_unchanged",
     ],
 }
+# the tests of patch 0007 (uint64 kernel scalars) in the files it shares with 0002 and 0004
+UINT64 = {
+    CUDA: ["_UINT64", "test_cuda_64_bit_scalar_argument"],
+    OPENCL: ["_UINT64", "test_opencl_64_bit_scalar_argument"],
+}
 NO_PATCH = {
-    SHD: [
-        "_uint64_argument_read_by_kernel",
-        "_uint64_let_read_by_kernel",
-        "test_uint64_kernel_scalar_is_rejected",
-        "test_uint64_kernel_buffer_is_passed_by_pointer",
-        "test_split_host_device_on_cpu_uint64_scalar",
-    ],
     PRINTER: [
         "test_one_element_parameter_data_round_trips",
         "test_two_element_parameter_data_round_trips",
@@ -106,9 +104,9 @@ PATCH_TABLE = {
         ["src/tirx/transform/split_host_device.cc", "include/tvm/tirx/stmt.h"],
         {
             "tests/python/tirx-transform/test_tir_transform_lower_tvm_builtin.py": None,
-            SHD: "-" + ",".join(NARROW[SHD] + INPLACE[SHD] + NO_PATCH[SHD]),
-            CUDA: "-" + ",".join(NARROW[CUDA]),
-            OPENCL: "-" + ",".join(NARROW[OPENCL]),
+            SHD: "-" + ",".join(NARROW[SHD] + INPLACE[SHD]),
+            CUDA: "-" + ",".join(NARROW[CUDA] + UINT64[CUDA]),
+            OPENCL: "-" + ",".join(NARROW[OPENCL] + UINT64[OPENCL]),
         },
     ),
     "0003": (
@@ -138,6 +136,12 @@ PATCH_TABLE = {
             SHD: ",".join(INPLACE[SHD]),
             "tests/python/tirx-transform/test_tir_transform_helpers.py": None,
         },
+    ),
+    "0007": (
+        "src/runtime/pack_args.h",
+        # the comment that lists the scalar types the device runtimes pass
+        ["src/tirx/transform/split_host_device.cc"],
+        {CUDA: ",".join(UINT64[CUDA]), OPENCL: ",".join(UINT64[OPENCL])},
     ),
 }
 AUTHOR = "From: Seed 000e2e69 maintainers"

@@ -21,6 +21,8 @@
     python scripts/opencl_runtime.py --check   # exit 0 when built and up to date, 1 when not
     python scripts/opencl_runtime.py --quiet   # the same as the first, silent when up to date
                                                # (scripts/setup.sh)
+    python scripts/opencl_runtime.py --device  # which OpenCL device this TVM sees (exit 0),
+                                               # or why none (exit 1), one line
 
 The released wheel compiles OpenCL kernels but has no OpenCL runtime (``tvm.opencl(0)``
 does not exist). TVM builds that runtime as a library of its own (``tvm_runtime_opencl``,
@@ -140,17 +142,72 @@ def layout(tvm_dir=None):
     }
 
 
-def key(where):
-    """The name of the build folder of the TVM at ``where`` (see layout)."""
+def key(where, variant=None):
+    """The name of the build folder of the TVM at ``where`` (see layout), and of ``variant``
+    (see Variant) when one is given."""
     lib = where["libs"][0] / "libtvm_runtime.so"
     stat = lib.stat()
     text = json.dumps([VERSION, str(where["tvm"]), str(lib), stat.st_size, stat.st_mtime_ns])
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    name = hashlib.sha256(text.encode()).hexdigest()[:16]
+    return name if variant is None else f"{name}-{variant.name}-{variant.digest(where)}"
 
 
-def library_for(tvm_dir=None):
+class Variant:
+    """The runtime built with changed headers of TVM's ``src/runtime``: how a reference fix
+    (or a wrong fix) of a runtime header runs on the OpenCL device.
+
+    ``name``: a word for the build folder; ``change(path, text)``: the new text of
+    ``src/runtime/<path>`` for each header it changes (``paths``). A wheel only: a checkout
+    builds its own files (a source build carries the C++ fix itself).
+    """
+
+    def __init__(self, name, paths, change):
+        self.name, self.paths, self.change = name, tuple(paths), change
+
+    def texts(self, where):
+        """{path: changed text} of this variant for the TVM at ``where``."""
+        if where["kind"] != "wheel":
+            raise Failed(f"a runtime variant ({self.name}) is built for a wheel, not a checkout")
+        out = {}
+        for path in self.paths:
+            original = (where["runtime"] / path).read_text()
+            changed = self.change(path, original)
+            if changed == original:
+                raise Failed(f"the {self.name} variant does not change src/runtime/{path}")
+            out[path] = changed
+        return out
+
+    def digest(self, where):
+        text = json.dumps(sorted(self.texts(where).items()))
+        return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+# the variant this process loads instead of the plain plugin (select())
+_selected = {}
+
+
+def select(variant):
+    """Load ``variant`` (a Variant, or None for the plain plugin) when the plugin is loaded;
+    a Failed when another one is loaded already."""
+    name = getattr(variant, "name", None)
+    if "done" in _loaded and name != getattr(_selected.get("variant"), "name", None):
+        raise Failed(f"the OpenCL runtime plugin is loaded already ({_loaded['done']})")
+    _selected["variant"] = variant
+
+
+def selected():
+    """The Variant this process loads (select()), or None for the plain plugin."""
+    return _selected.get("variant")
+
+
+def loaded():
+    """The plugin this process loaded, or None."""
+    return _loaded.get("done")
+
+
+def library_for(tvm_dir=None, variant=None):
     """The plugin path for this TVM (whether or not it is built)."""
-    return BUILD / key(layout(tvm_dir)) / LIBRARY
+    return BUILD / key(layout(tvm_dir), variant) / LIBRARY
 
 
 def prerequisites():
@@ -233,14 +290,16 @@ def fetch_sources(dest):
     raise Failed(f"no TVM sources at {commit[:12]}: tried {'; '.join(tried)} (set TVM_GIT)")
 
 
-def build(tvm_dir=None, quiet=False):
-    """Build the plugin for the TVM at ``tvm_dir`` (default: this interpreter's) unless it is
-    up to date; return (path, one-line status)."""
+def build(tvm_dir=None, quiet=False, variant=None):
+    """Build the plugin for the TVM at ``tvm_dir`` (default: this interpreter's), or its
+    ``variant``, unless it is up to date; return (path, one-line status)."""
     where = layout(tvm_dir)
     own = next((d for d in where["libs"] if (d / LIBRARY).is_file()), None)
     if own is not None:
+        if variant is not None:
+            raise Failed(f"this TVM has its own OpenCL runtime: no {variant.name} variant")
         return own / LIBRARY, f"opencl runtime: this TVM has its own: {own / LIBRARY}"
-    out_dir = BUILD / key(where)
+    out_dir = BUILD / key(where, variant)
     library = out_dir / LIBRARY
     if library.is_file() and (out_dir / "stamp.json").is_file():
         return library, f"opencl runtime: up to date: {library.relative_to(ROOT)}"
@@ -254,7 +313,17 @@ def build(tvm_dir=None, quiet=False):
     else:
         origin, src_root = fetch_sources(tree), tree
         # "../../../runtime/x.h" from src/backend/opencl/runtime: the wheel's src/runtime
-        (tree / "src" / "runtime").symlink_to(where["runtime"])
+        if variant is None:
+            (tree / "src" / "runtime").symlink_to(where["runtime"])
+        else:  # its files, but the variant's headers
+            changed = variant.texts(where)
+            (tree / "src" / "runtime").mkdir(parents=True)
+            for entry in where["runtime"].iterdir():
+                if entry.name not in changed:
+                    (tree / "src" / "runtime" / entry.name).symlink_to(entry)
+            for path, text in changed.items():
+                (tree / "src" / "runtime" / path).write_text(text)
+            origin += f", src/runtime changed by the {variant.name} variant"
     includes = [src_root / "include", *where["includes"]]
     command = [
         compiler,
@@ -297,9 +366,16 @@ def load():
 
     if "done" in _loaded or tvm.runtime.enabled("opencl"):
         return None
+    variant = _selected.get("variant")
     try:
-        library = library_for(Path(tvm.__file__).parent)
-    except Failed as err:
+        library = library_for(Path(tvm.__file__).parent, variant)
+        if variant is not None and not library.is_file():
+            # built where it is first needed (about 20 s), one process at a time
+            BUILD.mkdir(parents=True, exist_ok=True)
+            with open(BUILD / ".lock", "w") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+                library, _ = build(Path(tvm.__file__).parent, variant=variant)
+    except (Failed, Missing, OSError, subprocess.SubprocessError) as err:
         return f"no OpenCL runtime plugin: {err}"
     if not library.is_file():
         return (
@@ -332,7 +408,12 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 unless up to date")
     parser.add_argument("--quiet", action="store_true", help="print nothing when up to date")
+    parser.add_argument("--device", action="store_true", help="say which device, exit 1 if none")
     args = parser.parse_args(argv)
+    if args.device:
+        dev, text = device()
+        print(f"opencl device: {text}")
+        return 0 if dev is not None else 1
     try:
         if args.check:
             library = library_for()

@@ -35,6 +35,11 @@ has imported TVM once (scripts/pytest_server.py). The tests that killed a wrong 
 so would the whole run. Only test failures count: a collection or fixture error is not a
 kill, it stops the run.
 
+A wrong fix of a runtime (its module sets ``NEEDS_OPENCL``: uint64_scalar's, each an OpenCL
+runtime built with another header) can only be told apart by a launch: where this TVM sees no
+OpenCL device (scripts/opencl_runtime.py --device), it is listed as not judged, with the
+reason, and does not count as a survivor.
+
 ``--tvm-tirx`` does the same on the apache/tvm-tirx line: the wrong fixes of the reports
 whose reference fix works there (``reference_fixes.ON_TVM_TIRX``; not those a module lists in
 ``NOT_ON_TVM_TIRX``, which no program can tell apart there), over
@@ -181,6 +186,12 @@ def killers(spec, files, pytest_args, servers, upstream=UPSTREAM, until_killed=T
     return failed
 
 
+def needs_opencl(report):
+    """Whether the wrong fixes of ``report`` are OpenCL runtimes (a launch tells them apart)."""
+    path = ROOT / "wrong_fixes" / f"{report}.py"
+    return path.exists() and "\nNEEDS_OPENCL = True\n" in path.read_text()
+
+
 def killed(names, upstream_prefix=UPSTREAM):
     return _killed(names, upstream_prefix)
 
@@ -264,6 +275,19 @@ def main(argv=None):
         return 0
     os.environ.pop("TVM_REFERENCE_FIXES", None)
     os.environ.pop("TVM_WRONG_FIX", None)
+    unjudged = {}  # {spec: why} of the wrong fixes that need a device this TVM has not
+    if any(needs_opencl(report) for report, _ in selected):
+        proc = subprocess.run([python, str(ROOT / "scripts" / "opencl_runtime.py"), "--device"],
+                              cwd=ROOT, capture_output=True, text=True, check=False)  # fmt: skip
+        if proc.returncode != 0:
+            why = (proc.stdout.strip() or proc.stderr.strip() or "no OpenCL device").splitlines()
+            for report, name in [k for k in selected if needs_opencl(k[0])]:
+                unjudged[f"{report}:{name}"] = why[-1]
+                del selected[(report, name)]
+    if not selected:
+        for spec, why in unjudged.items():
+            print(f"{spec:<48} not judged: {why}")
+        return 0
     jobs = max(1, min(args.jobs, len(selected)))
     line = "apache/tvm-tirx" if args.tvm_tirx else "apache/tvm"
     try:
@@ -314,8 +338,16 @@ def main(argv=None):
             tests = "<br>".join(f"`{short(n)}`" for n in names)
             lines.append(f"| `{spec}` | {text} | {tests if ok else '**survives** ' + tests} |")
         args.markdown.write_text("\n".join(lines) + "\n")
+    for spec, why in unjudged.items():
+        print(f"{spec:<48} not judged: {why}")
+    if args.markdown and unjudged:
+        with open(args.markdown, "a") as out:
+            out.writelines(
+                f"| `{spec}` | not judged: {why} | |\n" for spec, why in unjudged.items()
+            )
     print(f"{len(rows) - len(survivors)} of {len(rows)} wrong fixes killed"
-          + (f"; surviving: {', '.join(survivors)}" if survivors else ""))  # fmt: skip
+          + (f"; surviving: {', '.join(survivors)}" if survivors else "")
+          + (f"; {len(unjudged)} not judged (no OpenCL device)" if unjudged else ""))  # fmt: skip
     return 1 if survivors else 0
 
 

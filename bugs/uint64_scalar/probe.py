@@ -14,24 +14,29 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Reproducer: a uint64 kernel scalar compiles, and no GPU runtime can launch it.
+"""Reproducer: a uint64 kernel scalar compiles, and no device runtime can pass it.
 
     python bugs/uint64_scalar/probe.py          # evidence
     python bugs/uint64_scalar/probe.py --check  # exit 1 if the bug reproduces
 
-``main(A: T.Buffer(8, "uint64"), x: T.uint64)`` whose cuda kernel reads ``x``: SplitHostDevice
-gives the kernel a uint64 scalar parameter and the module builds, though the GPU runtimes pass
-kernel scalars only as int32, uint32, int64, float32 and float64 (``GetArgConvertCode`` in
-``src/runtime/pack_args.h``): the first call fails with "Cannot handle uint64 as device
-function argument". One layer, ``pass``: SplitHostDevice's output (a uint64 kernel parameter
-= present; a ValueError naming uint64 = fixed). Control: the same function with an int64
-scalar must split cleanly.
+``main(A: T.Buffer(8, "uint64"), x: T.uint64)`` whose kernel reads ``x`` gets a uint64 kernel
+parameter, and the module builds (nothing changes at compile time, fixed or not). The device
+runtimes convert each kernel scalar with ``GetArgConvertCode`` (``src/runtime/pack_args.h``,
+shared by CUDA, ROCm, OpenCL, Vulkan and Metal); without a uint64 case the first call fails
+with "Cannot handle uint64 as device function argument". One layer without a device,
+``runtime``: that function in the header this TVM's runtime is built from (a wheel ships it,
+a checkout has it; where the uint64 reference fix is installed, the header its OpenCL runtime
+is built from): a uint64 case passing the 64-bit slot (``INT64_TO_INT64``) = fixed, none =
+present, another slot = present (the value loses bits). check_tvm.py --run-gpu adds the launch
+itself (its ``gpu run`` layer). Control: the same function with an int64 scalar must split into
+a kernel taking ``x: int64``.
 
 Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
 reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
 findings for scripts/check_tvm.py.
 """
 
+import re
 import sys
 from pathlib import Path
 
@@ -49,6 +54,7 @@ except Exception as err:  # no usable TVM: one line, exit 2
 
 BUG = "uint64_scalar"
 NAME = "uint64_scalar/probe.py"
+HEADER = "src/runtime/pack_args.h"
 
 
 def function(dtype):
@@ -71,26 +77,54 @@ def kernel_scalars(dtype):
     return [f"{p.name}: {p.ty.dtype}" for p in kernel.params if isinstance(p.ty, tvm.ir.PrimType)]
 
 
+def runtime_header():
+    """(text of pack_args.h this TVM's runtime is built from, where it comes from), or
+    (None, why not)."""
+    runtime = sys.modules.get("opencl_runtime")  # the uint64 reference fix's runtime
+    variant = runtime.selected() if runtime is not None else None
+    package = Path(tvm.__file__).resolve().parent
+    for top in (package, package.parent.parent):  # a wheel, a checkout's python/tvm
+        path = top / HEADER
+        if path.is_file():
+            if variant is not None:
+                text = variant.texts(runtime.layout(package))[Path(HEADER).name]
+                return text, f"{HEADER} as the installed fix's OpenCL runtime is built"
+            return path.read_text(), f"{HEADER} of this TVM"
+    return None, f"no {HEADER} beside {package}"
+
+
+def uint64_slot(text):
+    """The slot GetArgConvertCode gives a uint64 scalar ('' for none), or None if the function
+    is not found."""
+    body = re.search(r"ArgConvertCode GetArgConvertCode\(DLDataType t\) \{(.*?)\n\}", text, re.S)
+    if body is None:
+        return None
+    branch = re.search(r"t\.code == kDLUInt\) \{(.*?)\}", body.group(1), re.S)
+    case = re.search(r"t\.bits == 64U\) return (\w+);", branch.group(1)) if branch else None
+    return case.group(1) if case else ""
+
+
 def probe(run_gpu=False):
-    del run_gpu  # the launch failure itself needs a GPU; the pass output shows it
+    del run_gpu  # the launch itself is check_tvm.py's gpu run layer
     control = kernel_scalars("int64")
-    if control != ["x: int64"]:
-        evidence = f"control: an int64 scalar becomes {control}, not `x: int64`"
-        return [finding(BUG, "pass", "untestable", evidence)]
-    try:
-        scalars = kernel_scalars("uint64")
-    except ValueError as err:
-        if "uint64" in str(err):
-            first = str(err).strip().splitlines()[0]
-            return [finding(BUG, "pass", "fixed", f"SplitHostDevice rejects it: {first}")]
-        raise
-    if "x: uint64" in scalars:
-        evidence = (
-            f"main_kernel takes {', '.join(scalars)}, which no GPU runtime passes (int32, "
-            "uint32, int64, float32, float64 only)"
-        )
-        return [finding(BUG, "pass", "present", evidence)]
-    return [finding(BUG, "pass", "fixed", f"main_kernel takes {', '.join(scalars)}")]
+    scalars = kernel_scalars("uint64")
+    if control != ["x: int64"] or scalars != ["x: uint64"]:
+        evidence = f"the kernels take {control} (int64) and {scalars} (uint64), not one scalar x"
+        return [finding(BUG, "runtime", "untestable", evidence)]
+    text, where = runtime_header()
+    slot = uint64_slot(text) if text is not None else None
+    if slot is None:
+        reason = where if text is None else f"no GetArgConvertCode in {where}"
+        return [finding(BUG, "runtime", "untestable", reason)]
+    if slot == "INT64_TO_INT64":
+        evidence = f"main_kernel takes x: uint64; {where} passes it in the 64-bit slot"
+        return [finding(BUG, "runtime", "fixed", evidence)]
+    evidence = (
+        f"main_kernel takes x: uint64; {where} "
+        + (f"passes it as {slot}: the value loses bits" if slot else "has no uint64 case")
+        + " ('Cannot handle uint64 as device function argument' at the first call)" * (not slot)
+    )
+    return [finding(BUG, "runtime", "present", evidence)]
 
 
 if __name__ == "__main__":

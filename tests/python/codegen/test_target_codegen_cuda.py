@@ -132,5 +132,28 @@ def test_cuda_float16_host_scalar_cell():
     _run_b_plus_c(Module, "float16", 1.5, np.arange(8).astype("float16") + np.float16(2.5))
 
 
+_UINT64 = pytest.mark.xfail(
+    strict=True, raises=tvm.error.InternalError, reason="uint64 kernel scalar: no runtime packing"
+)
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not env.has_cuda(), reason="need cuda")
+@pytest.mark.parametrize("dtype", ["int64", pytest.param("uint64", marks=_UINT64)])
+def test_cuda_64_bit_scalar_argument(dtype):
+    """A 64-bit integer scalar argument reaches the kernel with all of its bits"""
+    scalar = getattr(T, dtype)
+
+    @I.ir_module
+    class Module:
+        @T.prim_func
+        def main(B: T.Buffer(8, dtype), C: T.Buffer(8, dtype), x: scalar):
+            for i in T.thread_binding(8, thread="threadIdx.x"):
+                C[i] = B[i] + x
+
+    x = 2**40 + 3
+    _run_b_plus_c(Module, dtype, x, np.arange(8).astype(dtype) + np.array(x, dtype))
+
+
 if __name__ == "__main__":
     tvm.testing.main()

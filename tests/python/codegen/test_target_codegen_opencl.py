@@ -73,5 +73,27 @@ def test_opencl_narrow_scalar_argument(dtype, x):
     np.testing.assert_array_equal(_run_on_opencl(main, dtype, x), expected)
 
 
+_UINT64 = pytest.mark.xfail(
+    strict=True, raises=tvm.error.InternalError, reason="uint64 kernel scalar: no runtime packing"
+)
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not env.has_opencl(), reason="need opencl")
+@pytest.mark.parametrize("dtype", ["int64", pytest.param("uint64", marks=_UINT64)])
+def test_opencl_64_bit_scalar_argument(dtype):
+    """A 64-bit integer scalar argument reaches the kernel with all of its bits"""
+    ty = getattr(T, dtype)
+
+    @T.prim_func
+    def main(B: T.Buffer(8, dtype), C: T.Buffer(8, dtype), x: ty):
+        for i in T.thread_binding(8, thread="threadIdx.x"):
+            C[i] = B[i] + x
+
+    x = 2**40 + 3
+    expected = np.arange(8).astype(dtype) + np.array(x, dtype)
+    np.testing.assert_array_equal(_run_on_opencl(main, dtype, x), expected)
+
+
 if __name__ == "__main__":
     tvm.testing.main()

@@ -783,35 +783,6 @@ def test_kernel_without_device_runtime_keeps_uint64_and_int8_scalars(kind):
 
 
 @T.function
-def _uint64_argument_read_by_kernel(A: T.Tensor((8,), "uint64"), x: T.uint64):
-    T.func_attr({"target": CUDA_ON_LLVM})
-    with T.launch_thread("threadIdx.x", 8) as i:
-        A[i] = x
-
-
-@T.function
-def _uint64_bound_on_host_read_by_kernel(A: T.Tensor((8,), "uint64"), n: T.int32):
-    T.func_attr({"target": CUDA_ON_LLVM})
-    x = T.Cast("uint64", n) + T.uint64(1)
-    with T.launch_thread("threadIdx.x", 8) as i:
-        A[i] = x
-
-
-@pytest.mark.xfail(
-    strict=True, raises=pytest.fail.Exception, reason="uint64 kernel scalar compiles, cannot launch"
-)
-@pytest.mark.parametrize(
-    "func",
-    [_uint64_argument_read_by_kernel, _uint64_bound_on_host_read_by_kernel],
-    ids=["argument", "bind"],
-)
-def test_uint64_scalar_of_cuda_kernel_is_a_value_error(func):
-    """A uint64 scalar for a cuda kernel fails in SplitHostDevice: CUDA launches cannot take it"""
-    with pytest.raises(ValueError, match="uint64"):
-        tr.SplitHostDevice()(tvm_tirx.IRModule({"main": func}))
-
-
-@T.function
 def _one_launch_region(A: T.Tensor((8,), "float32")):
     T.func_attr({"target": CUDA_ON_LLVM})
     with T.launch_thread("threadIdx.x", 8) as i:
