@@ -55,6 +55,7 @@ PATCHED = {
     "split_host_device_inplace": "0006",
     "annotate_entry_func_inplace": "0006",
     "uint64_scalar": "0007",
+    "printer_param_data": "0008",
 }
 
 

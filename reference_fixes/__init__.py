@@ -32,8 +32,8 @@ tests/python expect, and its docstring names the C++ change a maintainer would m
   AnnotateEntryFunc run on a copy of their input module instead of changing it in place.
 * ``uint64_scalar``: the device runtimes pass a uint64 kernel scalar in the 64-bit slot (a
   runtime fix: TVM's OpenCL runtime built with patch 0007's ``pack_args.h``).
-* ``printer_param_data``: the data pointer of a one-element buffer parameter prints as
-  ``A.data`` (not ``A.buffer.data``), so that FlattenBuffer's output parses back.
+* ``printer_param_data``: a one-element buffer prints through the scalar shorthand only when
+  its name was defined through the scalar syntax (a parameter prints ``A.data``, ``A[0]``).
 
 ``install(names)`` installs the named fixes and returns a callable that removes them.
 """

@@ -14,30 +14,36 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Reference fix: a one-element buffer parameter's data pointer prints as ``A.data``.
+"""Reference fix: a one-element buffer prints through the scalar shorthand only when its name
+was defined through the scalar syntax.
 
-The bug. The TVMScript printer writes a buffer that ``IsScalar()`` (one element, the default
-layout) through the scalar shorthand: an expression naming such a buffer prints as
-``A.buffer`` (``A.source`` on 0.27), so that ``c.buffer.data`` reaches the buffer of a scalar
-cell, whose name the parser binds to its value. A function parameter is such a buffer too
-(``A: T.Buffer((1,), "float32")``), but the parser binds a parameter's name to the buffer
-itself: ``buffer_data(A)`` prints as ``A.buffer.data``, which does not parse ("'Var' object
-has no attribute 'buffer'"). FlattenBuffer writes exactly that for every one-element
-parameter (``A_1 = T.decl_buffer((1,), data=A.data, layout=None)``), so its output, and any
-function declaring a view over such a parameter, does not survive print -> parse.
+The bug. The TVMScript printer writes every buffer that ``IsScalar()`` (one element, the
+default layout) through the scalar shorthand: a load prints as the bare name ``A``, a store as
+``A = v``, the buffer itself as ``A.buffer`` (``A.source`` on 0.27). That is right for a name
+the parser binds to the element's value: a cell written ``c: T.float32 = v``, or defined by
+``T.local_scalar`` / ``T.alloc_scalar`` / ``T.shared_scalar`` / ``T.decl_scalar``. Every other
+name is bound to the buffer: a parameter ``A: T.Buffer((1,), "float32")``, ``T.match_buffer``,
+a view ``V = A.view(1)``. For those the shorthand does not parse: ``C[0] = A[0] + 1`` prints
+as ``C = A + T.float32(1.0)``, ``T.decl_buffer((1,), data=A.data)`` (FlattenBuffer's output
+for every one-element parameter) as ``data=A.buffer.data``.
 
-Upstream change (blueprint): ``src/tirx/script/printer/expr.cc``, the ``tirx::Var`` dispatch
-for buffers: the ``->Attr("buffer")`` special case only for buffers the printer declares as
-scalars (``alloc_scalar`` / ``decl_scalar`` and the ``c: T.float32`` sugar), not for the
-function's parameters, which ``function.cc`` declares as ``T.Buffer`` (e.g. a set of the
-parameter buffers in the function's frame, consulted there). The same holds for
-``PrintTIRCall``'s ``buffer_data``, which prints through that dispatch.
+Upstream change (patch 0008, ``src/tirx/script/printer``): the printer records the buffers it
+defines through the scalar syntax (``DefineScalarName``: the scalar branches of ``BufferDecl``
+and the ``c: T.float32`` sugar of ``AllocBufferDoc``) in the defining frame, and the three
+shorthand sites ask for that (``IsScalarName``) instead of ``IsScalar()``: the ``tirx::Var``
+dispatch (``.buffer``; ``PrintTIRCall``'s ``buffer_data`` prints through it), ``BufferStore``
+and ``BufferLoad``.
 
-``install()`` stands in for it by rewriting the printed text (``Scriptable.script``): for each
-one-element parameter that the printer takes for a scalar, ``A.buffer.`` / ``A.source.``
-becomes ``A.``; names of scalar cells keep their ``.buffer``. It returns the undo function.
+The wheel's printer is C++ with no dispatch a Python function can take over (no IRDocsifier
+function among its global functions), so this fix applies the same rule, site for site, to
+the printed program's syntax tree (``Scriptable.script``): in each function, the names defined
+through the scalar syntax are the scalar names; for every other name of a one-element buffer
+that the printer took for a scalar (``IsScalar`` in the IR), a bare load ``A`` becomes
+``A[0]``, a store ``A = v`` becomes ``A[0] = v`` and ``A.buffer`` / ``A.source`` becomes
+``A``. ``install()`` returns the undo function.
 """
 
+import ast
 import re
 
 import tvm_ffi
@@ -46,69 +52,129 @@ import tvm
 import tvm.runtime.script_printer
 
 _MARK = "_printer_param_data_fix"
-# what the printer writes between a scalar buffer's name and its attributes: 0.27, main
-_SUFFIX = r"\.(?:source|buffer)\."
+# the calls that define a name through the scalar syntax (the name is the element's value)
+SCALAR_CALLS = {"local_scalar", "alloc_scalar", "shared_scalar", "decl_scalar"}
+# what the printer writes after a scalar name to reach its buffer: 0.27, main
+BUFFER_ATTRS = {"source", "buffer"}
+# the shorthand sites that ask whether a name is a scalar name: a buffer's data (the Var
+# dispatch), a store, a load
+SITES = ("data", "store", "load")
 
 
-def _is_scalar(buffer):
-    return bool(tvm.tirx._ffi_api.BufferIsScalar(buffer, False))
-
-
-def _functions(obj):
-    if isinstance(obj, tvm.IRModule):
-        return [f for f in obj.functions.values() if isinstance(f, tvm.tirx.PrimFunc)]
-    return [obj] if isinstance(obj, tvm.tirx.PrimFunc) else []
-
-
-def scalar_parameters(obj):
-    """The names of the one-element buffer parameters of ``obj``'s functions that the printer
-    writes as scalars."""
-    return {
-        p.name
-        for func in _functions(obj)
-        for p in func.params
-        if isinstance(p.ty, tvm.tirx.BufferType) and _is_scalar(p)
-    }
-
-
-def scalar_declarations(obj):
-    """The names of the scalar buffers ``obj`` allocates or declares (cells: their
-    ``.buffer`` is right)."""
+def shorthand_buffers(obj):
+    """The names of the buffers of ``obj`` that the printer writes through the scalar
+    shorthand (``IsScalar``: one element, the default layout), however they are defined."""
     found = set()
 
     def visit(node):
-        if isinstance(node, tvm.tirx.AllocBuffer | tvm.tirx.DeclBuffer) and _is_scalar(node.buffer):
-            found.add(node.buffer.name)
+        if isinstance(node, tvm.tirx.Var) and isinstance(node.ty, tvm.tirx.BufferType):
+            if any(tvm.tirx._ffi_api.BufferIsScalar(node, flag) for flag in (True, False)):
+                found.add(node.name)
         return tvm_ffi.WalkResult.ADVANCE
 
     tvm_ffi.structural_walk(obj, visit, order="pre")
     return found
 
 
-def names_to_rewrite(obj):
-    return scalar_parameters(obj) - scalar_declarations(obj)
+def _is_scalar_syntax(node):
+    """Whether the statement ``node`` defines its target through the scalar syntax."""
+    if isinstance(node, ast.AnnAssign):  # c: T.float32 [= v] (not c: T.let[...], T.Buffer)
+        ann = node.annotation
+        return isinstance(ann, ast.Attribute) and isinstance(ann.value, ast.Name)
+    value = getattr(node, "value", None)
+    return (
+        isinstance(node, ast.Assign)
+        and isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr in SCALAR_CALLS
+    )
 
 
-def rewrite(text, names):
-    """``A.buffer.x`` / ``A.source.x`` -> ``A.x`` for the names in ``names``."""
-    for name in sorted(names):
-        text = re.sub(rf"(?<![\w.]){re.escape(name)}{_SUFFIX}", f"{name}.", text)
+def scalar_names(func):
+    """The names ``func`` (an ast.FunctionDef) defines through the scalar syntax."""
+    found = set()
+    for node in ast.walk(func):
+        if _is_scalar_syntax(node):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found |= {t.id for t in targets if isinstance(t, ast.Name)}
+    return found
+
+
+def _base(name):
+    return re.sub(r"_\d+$", "", name)
+
+
+def edits(func, shorthand):
+    """[(start, end, replacement)] in the printed text for the buffer names of ``func`` that are
+    not scalar names but were printed through the shorthand."""
+    params = {a.arg for a in func.args.args}
+    # a name printed subscripted somewhere was not printed through the shorthand
+    subscripted = {
+        n.value.id
+        for n in ast.walk(func)
+        if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name)
+    }
+    names = {n.id for n in ast.walk(func) if isinstance(n, ast.Name)}
+    names -= scalar_names(func) | subscripted
+    names = {n for n in names if n in shorthand or _base(n) in shorthand}
+    out, defined = [], set(params)
+    attrs = {id(n.value) for n in ast.walk(func) if isinstance(n, ast.Attribute)}
+    for node in ast.walk(func):
+        if isinstance(node, ast.Attribute) and node.attr in BUFFER_ATTRS and "data" in SITES:
+            inner = node.value
+            if isinstance(inner, ast.Name) and inner.id in names:
+                out.append((node, inner.id))  # A.buffer -> A
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name) and target.id in names:
+                if target.id in defined and "store" in SITES:
+                    out.append((target, f"{target.id}[0]"))  # A = v -> A[0] = v
+                defined.add(target.id)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and "load" in SITES:
+            if node.id in names and id(node) not in attrs and node.id in defined | params:
+                out.append((node, f"{node.id}[0]"))  # a load A -> A[0]
+    return out
+
+
+def rewrite(text, obj):
+    """``text`` (the printer's output for ``obj``) with the shorthand of the names that are not
+    scalar names undone."""
+    shorthand = shorthand_buffers(obj)
+    if not shorthand:
+        return text
+    tree = ast.parse(text)
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    found = []
+    for func in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        found += edits(func, shorthand)
+    # innermost last: apply from the end of the text
+    spans = []
+    for node, replacement in found:
+        start = starts[node.lineno - 1] + node.col_offset
+        end = starts[node.end_lineno - 1] + node.end_col_offset
+        spans.append((start, end, replacement))
+    for start, end, replacement in sorted(set(spans), reverse=True):
+        text = text[:start] + replacement + text[end:]
     return text
 
 
 def _script(original):
     def script(self, *args, **kwargs):
         text = original(self, *args, **kwargs)
-        names = names_to_rewrite(self)
-        return rewrite(text, names) if names else text
+        if not isinstance(self, tvm.IRModule | tvm.tirx.PrimFunc):
+            return text
+        return rewrite(text, self)
 
     setattr(script, _MARK, True)
     return script
 
 
 def install():
-    """Print a one-element parameter's attributes without the scalar ``.buffer``; return the
-    undo function."""
+    """Print a one-element buffer that is not a scalar name as any buffer; return the undo
+    function."""
     scriptable = tvm.runtime.script_printer.Scriptable
     saved = scriptable.script
     if getattr(saved, _MARK, False):

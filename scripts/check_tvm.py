@@ -80,7 +80,8 @@ BUGS = {
     "annotate_entry_func_inplace": "AnnotateEntryFunc changes its input module in place",
     "uint64_scalar": "uint64 kernel scalar compiles but no GPU runtime can pass it",
     "printer_param_data": (
-        "a one-element buffer parameter's data prints as A.buffer.data, which does not parse"
+        "a one-element buffer parameter prints through the scalar shorthand (A.buffer.data, "
+        "A for A[0]), which does not parse"
     ),
     "bfloat16_scalar": "a bfloat16 host scalar (argument, T.let) does not compile",
 }

@@ -14,33 +14,44 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Wrong fixes of the one-element-parameter printer report: variants of
-reference_fixes/printer_param_data.py."""
+"""Wrong fixes of the one-element-buffer printer report: variants of
+reference_fixes/printer_param_data.py, each a mistake in one step of patch 0008 (which names
+are scalar names; which shorthand sites ask)."""
 
-import tvm
+import ast
+
 from reference_fixes import printer_param_data as fix
 from wrong_fixes import patched_install
 
 WRONG_FIXES = {
-    "every-name": "every `X.buffer.` is rewritten, scalar cells included (their name is their "
-    "value, only `c.buffer.data` reaches their buffer)",
-    "functions-only": "only a printed PrimFunc is rewritten, not an IRModule (what a pass returns)",
+    "data-only": "only the buffer expression (`A.buffer.data` -> `A.data`) follows the name's "
+    "definition; loads and stores keep the shorthand",
+    "no-stores": "loads and the buffer expression follow the name's definition, stores keep "
+    "the shorthand (`A = v`)",
+    "every-name": "no name counts as a scalar name: cells lose the shorthand too",
+    "sugar-cells-only": "only the `c: T.float32` sugar records a scalar name, not "
+    "`T.decl_scalar` / `T.local_scalar` / `T.alloc_scalar`",
 }
 
 
-def _every_scalar_parameter(obj):
-    return fix.scalar_parameters(obj) | fix.scalar_declarations(obj)
+def _no_scalar_names(func):
+    del func
+    return set()
 
 
-def _function_parameters_only(obj):
-    if not isinstance(obj, tvm.tirx.PrimFunc):
-        return set()
-    return fix.scalar_parameters(obj) - fix.scalar_declarations(obj)
+def _annotated_cells_only(func):
+    return {
+        n.target.id
+        for n in ast.walk(func)
+        if isinstance(n, ast.AnnAssign) and fix._is_scalar_syntax(n)
+    }
 
 
 _PATCHES = {
-    "every-name": {"names_to_rewrite": _every_scalar_parameter},
-    "functions-only": {"names_to_rewrite": _function_parameters_only},
+    "data-only": {"SITES": ("data",)},
+    "no-stores": {"SITES": ("data", "load")},
+    "every-name": {"scalar_names": _no_scalar_names},
+    "sugar-cells-only": {"scalar_names": _annotated_cells_only},
 }
 
 

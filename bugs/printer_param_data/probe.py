@@ -24,7 +24,9 @@ layout=None)``, which FlattenBuffer writes for every one-element parameter: the 
 ``data=A.buffer.data`` (``A.source.data`` on 0.27), the scalar shorthand of a cell, and the
 parser, which binds a parameter's name to the buffer, refuses it. Layers: ``print`` (the line
 the printer writes: the premise, never a verdict) and ``round trip`` (FlattenBuffer's output
-through print -> parse). Control: the same with a two-element parameter must round-trip.
+through print -> parse, and ``C[0] = A[0] + 1`` with one-element parameters, whose load the
+printer writes as the bare name ``A``). Control: the same with a two-element parameter must
+round-trip.
 
 Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
 reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
@@ -61,6 +63,16 @@ def flattened(n):
     return tvm.tirx.transform.FlattenBuffer()(tvm.IRModule({"main": main}))
 
 
+def parameter_load():
+    """``C[0] = A[0] + 1`` with one-element parameters: no pass needed."""
+
+    @T.prim_func
+    def main(A: T.Buffer((1,), "float32"), C: T.Buffer((1,), "float32")):
+        C[0] = A[0] + T.float32(1)
+
+    return tvm.IRModule({"main": main})
+
+
 def round_trip_error(mod):
     """None when print -> parse gives ``mod`` back, else the parser's complaint (one line)."""
     try:
@@ -80,10 +92,12 @@ def probe(run_gpu=False):
     if control is not None:
         evidence = f"even a two-element parameter does not round-trip here: {control}"
         return [*findings, finding(BUG, "round trip", "untestable", evidence)]
-    error = round_trip_error(mod)
+    error = round_trip_error(mod) or round_trip_error(parameter_load())
     if error is not None:
         return [*findings, finding(BUG, "round trip", "present", f"print -> parse: {error}")]
-    evidence = "FlattenBuffer's output round-trips (a two-element parameter's too)"
+    evidence = (
+        "FlattenBuffer's output and a parameter's load round-trip (a two-element parameter's too)"
+    )
     return [*findings, finding(BUG, "round trip", "fixed", evidence)]
 
 
