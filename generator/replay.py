@@ -49,12 +49,15 @@ def _dtype_of(ty):
 
 
 def _np(dtype):
+    """The numpy dtype of one lane of ``dtype``."""
     return P.np_dtype(dtype)
 
 
 def _read(addr, dtype, index, count):
-    d = _np(dtype)
-    size = d.itemsize
+    """``count`` elements of ``dtype`` from element ``index`` on, lane by lane: an element of
+    a vector dtype (``float32x4``) is its ``lanes`` values."""
+    d, lanes = _np(dtype), P.lanes(dtype)
+    size = d.itemsize * lanes
     raw = (ctypes.c_char * (size * count)).from_address(addr + index * size)
     return np.frombuffer(bytes(raw), dtype=d).copy()
 
@@ -62,7 +65,52 @@ def _read(addr, dtype, index, count):
 def _write(addr, dtype, index, values):
     d = _np(dtype)
     data = np.asarray(values, dtype=d).tobytes()
-    ctypes.memmove(addr + index * d.itemsize, data, len(data))
+    ctypes.memmove(addr + index * d.itemsize * P.lanes(dtype), data, len(data))
+
+
+def _floordiv(a, b):
+    return np.floor_divide(a, b) if np.all(b != 0) else a * 0
+
+
+def _floormod(a, b):
+    return np.mod(a, b) if np.all(b != 0) else a * 0
+
+
+def _truncdiv(a, b):
+    if not np.all(b != 0):
+        return a * 0
+    if np.issubdtype(a.dtype, np.integer):
+        return (np.abs(a) // np.abs(b)) * np.sign(a) * np.sign(b)
+    return a / b
+
+
+_ARITH = {
+    "Add": np.add,
+    "Sub": np.subtract,
+    "Mul": np.multiply,
+    "Div": _truncdiv,
+    "Mod": lambda a, b: a - _truncdiv(a, b) * b,
+    "FloorDiv": _floordiv,
+    "FloorMod": _floormod,
+    "Min": np.minimum,
+    "Max": np.maximum,
+}
+_COMPARE = {
+    "EQ": np.equal,
+    "NE": np.not_equal,
+    "LT": np.less,
+    "LE": np.less_equal,
+    "GT": np.greater,
+    "GE": np.greater_equal,
+}
+# bit operations (calls of the tirx ops; the narrow-scalar fix narrows through them)
+_BITS = {
+    "tirx.shift_right": np.right_shift,
+    "tirx.shift_left": np.left_shift,
+    "tirx.bitwise_and": np.bitwise_and,
+    "tirx.bitwise_or": np.bitwise_or,
+    "tirx.bitwise_xor": np.bitwise_xor,
+}
 
 
 class KernelReplay:
@@ -146,11 +194,22 @@ class KernelReplay:
             dtype = _dtype_of(node.ty)
             value = np.asarray(self.expr(node.value))
             return value.astype(_np(dtype))
-        if kind in ("Add", "Sub", "Mul"):
+        if kind in _ARITH:
+            a, b = np.asarray(self.expr(node.a)), np.asarray(self.expr(node.b))
+            with np.errstate(all="ignore"):
+                out = _ARITH[kind](a, b)
+            return np.asarray(out).astype(a.dtype)
+        if kind in _COMPARE:
             a, b = self.expr(node.a), self.expr(node.b)
-            with np.errstate(over="ignore"):
-                out = {"Add": np.add, "Sub": np.subtract, "Mul": np.multiply}[kind](a, b)
-            return np.asarray(out).astype(np.asarray(a).dtype)
+            return np.asarray(_COMPARE[kind](a, b))
+        if kind in ("And", "Or"):
+            a, b = np.asarray(self.expr(node.a)), np.asarray(self.expr(node.b))
+            return np.logical_and(a, b) if kind == "And" else np.logical_or(a, b)
+        if kind == "Not":
+            return np.logical_not(self.expr(node.a))
+        if kind == "Select":
+            cond = self.expr(node.condition)
+            return np.where(cond, self.expr(node.true_value), self.expr(node.false_value))
         if kind == "Broadcast":
             return np.full(int(node.lanes), self.expr(node.value))
         if kind == "Ramp":
@@ -163,19 +222,32 @@ class KernelReplay:
             (index,) = [self.expr(i) for i in node.indices]
             flat = np.asarray(index).ravel()
             values = _read(addr, dtype, int(flat[0]), len(flat))
-            return values if len(flat) > 1 else values[0]
+            return values if values.size > 1 else values[0]
         if kind == "Call":
             name = getattr(node.op, "name", "")
             if name in ("tirx.buffer_data", "tirx.tensor_data_ptr"):
                 return self.view(node.args[0])[0]
             if name == "tirx.reinterpret":
-                return self.expr(node.args[0])
+                value = np.asarray(self.expr(node.args[0]))
+                target = _np(_dtype_of(node.ty))
+                if value.dtype.itemsize == target.itemsize:
+                    return value.view(target)
+                return value
+            if name in _BITS:
+                a, b = (np.asarray(self.expr(x)) for x in node.args)
+                with np.errstate(all="ignore"):
+                    return np.asarray(_BITS[name](a, b.astype(a.dtype))).astype(a.dtype)
+            if name == "tirx.bitwise_not":
+                return np.invert(np.asarray(self.expr(node.args[0])))
+            if name == "tirx.if_then_else":
+                cond = self.expr(node.args[0])
+                return self.expr(node.args[1]) if bool(cond) else self.expr(node.args[2])
             if name == "tirx.address_of":
                 load = node.args[0]
                 source = getattr(load, "source", None)
                 source = getattr(load, "buffer", None) if source is None else source
                 addr, dtype = self.view(source)
                 (index,) = [self.expr(i) for i in load.indices]
-                return addr + int(index) * _np(dtype).itemsize
+                return addr + int(index) * _np(dtype).itemsize * P.lanes(dtype)
             raise Unjudged(f"call {name}")
         raise Unjudged(f"expression {kind}")
