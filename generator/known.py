@@ -14,73 +14,62 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Classes the generator finds under the reference fixes that are known (this repository only).
+"""The classes the CI campaign accepts under the reference fixes (this repository only).
 
-The CI campaign (last line of .ci/run) fails on any class not listed here. A ``*`` in an entry
-stands for any text (keys write their numbers as ``N``). Each reason says why the class is
-expected under the reference fixes today: a released-TVM defect no reference fix covers (to be
-reported), a defect of the fixes themselves (to be fixed there), or a known limit of the
-generator/oracle.
+The CI campaign (last line of .ci/run, ``--reference-fixes``) fails on any class not listed
+here. Each entry is one class: its clause, its kind, the pass (clause (d) keys carry it) and
+the normalized message, written out in full (keys write their numbers as ``N``); ``[tvm]`` or
+``[tirx]`` before a key limits it to that line. Each reason names its cause and either a
+report of bug_reports.py that no reference fix covers on that line (``report <key>: ...``) or
+``open: <cause>, <reproducer under generator/open/>``. A class of a report that a reference
+fix fixes is never listed: under the fixes it is a regression (tests/tools/test_campaign.py
+checks all of this).
 """
 
+_THROW = (
+    "open: `T.throw_last_error()` (int32) parses back with another type after MakePackedAPI/"
+    "LowerTVMBuiltin, every function with a launch, generator/open/tirx_throw_last_error_type.py"
+)
+_WEBGPU = (
+    "open: CodeGenWebGPU refuses a {} value with an ICHECK, not a diagnostic (a target "
+    "limit; the generator draws dtypes for every target), generator/open/codegen_dtype_checks.py"
+)
+
 KNOWN = {
-    "d:ice-on-valid:Kernel * takes the uint* scalar *, which no GPU runtime can pass*": "report "
-    "uint64_scalar: its reference fix rejects a uint64 kernel scalar at compile time with this "
-    "user-facing error, which the oracle's validity rule (uint64 is a valid dtype) counts as a "
-    "valid program rejected",
-    # --- released-TVM defects that no reference fix addresses (candidate reports)
-    "e:tirx.SplitHostDevice:input-changed": "report split_host_device_inplace: the reference "
-    "fix runs TVM's pass on a copy, which shields the caller's module; the unfixed C++ pass "
-    "still writes the copy it is given, and the instrument sees that copy change",
-    "e:tirx.AnnotateEntryFunc:input-changed": "report annotate_entry_func_inplace: as for "
-    "SplitHostDevice, the reference fix shields the caller, the wrapped pass still writes its copy",
-    "b:kernel-scalar-uint64": "uint64 kernel scalars cannot launch (known; the narrow-scalar fix "
-    "widens only types narrower than 32 bits)",
-    "d:ice-on-valid:Check failed: dtype.code() == DLDataTypeCode::kDLFloat*": "report "
-    "bfloat16_scalar (no reference fix): a bfloat16 argument stops MakePackedAPI at an ICHECK",
-    "d:ice-on-valid:Check failed: t.code() == DLDataTypeCode::kDLFloat*": "report "
-    "bfloat16_scalar (no reference fix): the same ICHECK, other wording (cuda)",
-    "d:ice-on-valid:Check failed: (!to.MatchesElementType(DLDataTypeCode::kDLBfloat*": "report "
-    "bfloat16_scalar (no reference fix): BF16 storage not legalized on the host (TVM main, "
-    "tvm-tirx's argument)",
-    "d:ice-on-valid:Check failed: (ffi::StructuralEqual()(value->ty, var->ty))*": "a Bind whose "
-    "value type differs from its variable after a pass (a bfloat16 T.let after "
-    "BF16ComputeLegalize: report bfloat16_scalar, no reference fix; vector values: new)",
-    "d:ice-on-valid:Do not support pod argument type*": "bool/bfloat16/narrow host arguments are "
-    "refused by MakePackedAPI with an internal error (new)",
-    "d:ice-on-valid:assert *": "MakePackedAPI's argument checks for bfloat16 arguments fail to "
-    "build (new)",
-    "d:ice-on-valid:dtype mismatch on TensorStore*": "a bfloat16 value stored into its storage "
-    "type after BF16 legalization (report bfloat16_scalar, no reference fix; tvm-tirx)",
-    "d:ice-on-valid:Error in codegen: llvm*": "host codegen error on bfloat16/narrow host values "
-    "(new; tvm-tirx)",
-    "d:ice-on-invalid:Error in codegen: llvm*": "host codegen error on an invalid program, as an "
-    "internal error instead of a diagnostic (tvm-tirx)",
-    "d:ice-on-valid:*CodeGenWebGPU*": "WebGPU rejects 64-bit and 8/16-bit types with an ICHECK "
-    "instead of a diagnostic (new; the generator does not filter dtypes per target)",
-    "d:ice-on-invalid:*CodeGenWebGPU*": "the same WebGPU ICHECK on an invalid program",
-    "d:ice-on-valid:Cannot convert type float* to Metal type*": "Metal has no float64: refused "
-    "with a fatal error (a limit of the target; the generator does not filter dtypes per target)",
-    "d:crash:*": "a segfault while judging a program (not minimized; see REPORT.md)",
-    "f:*": "print -> parse is not the identity after some passes (printer/parser defects: "
-    "`X.source.data` after FlattenBuffer is report printer_param_data, which its reference "
-    "fix removes; new: a one-element parameter's load printed as `X`, metadata in "
-    "MakePackedAPI's asserts, a lost storage_scope of a bound pointer, vector kernel "
-    "parameters; see REPORT.md)",
-    # --- defects of the reference fixes found by the generator (for reference_fixes/)
-    "b:kernel-scalar-narrow": "under the fixes: vector kernel parameters of narrow lanes, which "
-    "the narrow-scalar fix leaves as they are (the runtimes refuse vector scalars anyway)",
-    "d:accepts-invalid:*": "under the fixes: programs the oracle's validity rule calls invalid "
-    "that still compile (views of host memory by let-bound pointers on 0.27 plain-assignment "
-    "cells); a host store into a host-allocated global buffer is rejected since the VerifyMemory "
-    "fix counts such buffers as device memory",
-    "d:ice-on-valid:A kernel loads an element of*": "under the fixes: the host-scalar fix rejects "
-    "a program the oracle takes as valid (a vector cell or a kernel-written global read by "
-    "value; to triage between the fix and the oracle's validity rule)",
-    "e:reference_fixes.*": "the reference fixes' own passes change their input in place",
-    "c:*": "a launch received a value other than the host's (vector cells; unverified, may be a "
-    "replay artefact)",
-    "g:relax.AllocateWorkspace:ill-formed*": "apache/tvm#20479 (known; fixed by the reference fix)",
-    "d:ice-on-valid:relax.AllocateWorkspace*": "AllocateWorkspace ICHECKs / mismatches when the "
-    "caller of a sized Composite is not a Codegen function (new; fixed by the reference fix)",
+    # --- apache/tvm 0.27
+    "[tvm] f:tirx.MakePackedAPI:reparse:error: Mismatched type on argument #N when calling: "
+    "`prim._OpIfThenElse(N: ir.Expr, N: ir.Expr, N: ir.Expr, N: ir.Span) -> ir.Expr`. "
+    "Expected `ir.Expr` but got ": "open: MakePackedAPI's tensor-argument handle prints as "
+    "`T.if_then_else(..., T.handle_add_byte_offset(...), ...)`, which the parser refuses (an "
+    "ir.Call where an ir.Expr is expected), every function with a tensor argument, "
+    "generator/open/makepackedapi_handle_offset.py",
+    "[tvm] f:tirx.BindTarget:reparse:error: Mismatched type on argument #N when calling: "
+    "`script.ir_builder.tirx.Buffer(N: Array<ir.Expr>, N: ir.PrimType, N: str, "
+    "N: Optional<ir.Expr>, N: Optional<": "open: the printer_cell reference fix prints a "
+    'one-element bool global buffer as `T.alloc_scalar(T.bool, scope="global")`, which does not '
+    "parse (its builder takes dtype constructors, T.bool is none; a gap of the Python fix), "
+    "generator/open/printer_cell_fix_bool.py",
+    "[tvm] d:crash:codegen:signal-11": "open: an unused bfloat16 host T.let beside a kernel "
+    "segfaults tvm.compile for cuda (sm_80) after the passes (a bfloat16_scalar relative, "
+    "a crash instead of its ICHECK), generator/open/bfloat16_unused_let_segfault.py",
+    # --- apache/tvm-tirx 0.1.0a4
+    "[tirx] f:tirx.MakePackedAPI:differs:main:dtype": _THROW,
+    "[tirx] f:tirx.LowerTVMBuiltin:differs:main:dtype": _THROW,
+    "[tirx] b:kernel-scalar-uint64": "report uint64_scalar: its reference fix is a runtime "
+    "of apache/tvm (patch 0007); tvm-tirx has none, so a uint64 kernel scalar stays unlaunchable",
+    "[tirx] d:ice-on-valid:reference_fixes.HostLocalBuffers:A kernel loads an element of `v`, "
+    'a "local" buffer of the host code that the host code also loads, stores or passes to a '
+    "call. Such a buffer is host memory, and": "open: the tvm-tirx host-scalar reference fix "
+    "rejects a kernel reading one element of a 4-element host array, which the apache/tvm one "
+    "passes by value (the fixes disagree), generator/open/host_array_element_tirx.py",
+    # --- both lines: target limits of the code generators
+    "d:ice-on-valid:codegen:Check failed: (t.bits() != N) is false: CodeGenWebGPU: do not "
+    "support iN": _WEBGPU.format("64-bit integer"),
+    "d:ice-on-valid:codegen:Check failed: (t.bits() != N) is false: CodeGenWebGPU: do not "
+    "support uN": _WEBGPU.format("uint64"),
+    "d:ice-on-valid:codegen:Check failed: (t.bits() == N || t.bits() == N) is false: "
+    "CodeGenWebGPU: only support fN or fN": _WEBGPU.format("float64"),
+    "d:ice-on-valid:codegen:Cannot convert type floatN to Metal type": "open: CodeGenMetal "
+    "refuses a float64 value with a fatal error, not a diagnostic (Metal has no float64), "
+    "generator/open/codegen_dtype_checks.py",
 }

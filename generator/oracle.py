@@ -56,6 +56,7 @@ class Verdict:
     unjudged: set = field(default_factory=set)
     parse_error: str = ""
     judged: set = field(default_factory=set)
+    unjudged_why: str = ""  # why (c) could not judge a valid program that compiled
 
     def add(self, clause, key, message):
         if not any(v[1] == key for v in self.violations):
@@ -142,86 +143,145 @@ def _is_ice(err):
 
 
 class Oracle:
-    def __init__(self, line, roundtrip=True):
+    """``launchable``: the kernel scalar types the device runtimes pass (clause (b));
+    ``program.LAUNCHABLE`` for released TVM, plus uint64 under its reference fix (patch
+    0007 passes it in the 64-bit slot)."""
+
+    def __init__(self, line, roundtrip=True, launchable=P.LAUNCHABLE):
         self.L = Line(line)
         self.line = line
         self.roundtrip = roundtrip
+        self.launchable = tuple(launchable)
+        # called with where the judgement is ("+ pass", "- pass", "roundtrip pass", "replay")
+        # when set (generator/crash.py places a death with it)
+        self.on_event = None
         self.records = []
         import tvm_ffi as _ffi
 
         _ffi.register_global_func("generator.record", self._record, override=True)
 
     # -------------------------------------------------------------------- the pass pipeline
-    def _compile(self, mod, target, verdict):
+    def _compile(self, mod, target, verdict, run=None):
         """Compile under an instrument that checks (e) and (f) per pass; the modules after
-        SplitHostDevice and LowerTVMBuiltin are kept for (b), (c) and (a)."""
-        stack, kept, outputs = [], {}, []
-        oracle = self
+        SplitHostDevice and LowerTVMBuiltin are kept for (b), (c) and (a).
+
+        (e) is judged where the pipeline sees it: a pass nested in another (TVM's pass inside
+        a reference fix that runs it on a copy) that changes its input counts only when every
+        pass around it changes its input too, and the class names the innermost of that chain
+        (the pass at fault); a wrapper that shields its caller ends the chain.
+        (f) round-trips the output of each pass the pipeline runs (not those nested in
+        another) when the pass has run (in ``run_after_pass``): a later pass that changes its
+        input in place cannot change what is judged."""
+        stack, kept = [], {}
+        oracle, busy, seen, shown = self, [False], set(), set()
 
         @self.L.instrument
         class Watch:
             def run_before_pass(self, m, info):
-                # (name, input, its hash, the kept passes that ran in it)
-                stack.append((info.name, m, tvm_ffi.structural_hash(m), set()))
+                if busy[0]:
+                    return
+                if oracle.on_event:
+                    oracle.on_event(f"+ {info.name}")
+                # [name, input, its hash, the kept passes that ran in it, the changing child]
+                stack.append([info.name, m, tvm_ffi.structural_hash(m), set(), None])
 
             def run_after_pass(self, m, info):
-                name, before, digest, inner = stack.pop()
+                if busy[0]:
+                    return
+                name, before, digest, inner, culprit = stack.pop()
+                try:
+                    self.after(m, name, before, digest, inner, culprit)
+                finally:
+                    if oracle.on_event:
+                        oracle.on_event(f"- {name}")
+
+            def after(self, m, name, before, digest, inner, culprit):
                 if name in WRAPPERS:
                     return
+                outer = stack[-1] if stack and stack[-1][0] not in WRAPPERS else None
                 if tvm_ffi.structural_hash(before) != digest:
-                    verdict.add("e", f"e:{name}:input-changed", f"{name} changed its input module")
+                    culprit = culprit or name
+                    if outer is None:
+                        verdict.add(
+                            "e",
+                            f"e:{culprit}:input-changed",
+                            f"{culprit} changed its input module (through {name})"
+                            if culprit != name
+                            else f"{name} changed its input module",
+                        )
+                    elif outer[4] is None:
+                        outer[4] = culprit
                 if name in KEPT:
                     inner.add(name)
                 # a pass that wraps a kept one (a reference fix around TVM's pass) is the kept
                 # pass as the pipeline runs it: the output of the outermost one is kept
-                if stack and stack[-1][0] not in WRAPPERS:
-                    stack[-1][3].update(inner)
+                if outer is not None:
+                    outer[3].update(inner)
                 else:
                     kept.update(dict.fromkeys(inner, m))
-                if oracle.roundtrip and not m.same_as(before):
-                    outputs.append((name, m))
+                # (f) at the passes the pipeline runs: a pass nested in a reference fix
+                # (S1 of the host-scalar fix before TVM's SplitHostDevice) may leave a state
+                # that only the passes around it complete
+                if oracle.roundtrip and outer is None and not m.same_as(before):
+                    busy[0] = True
+                    if oracle.on_event:
+                        oracle.on_event(f"roundtrip {name}")
+                    try:
+                        oracle.roundtrip_one(name, m, verdict, seen, shown)
+                    finally:
+                        busy[0] = False
 
-        with self.L.PassContext(instruments=[Watch()]):
-            lib = self.L.compile(mod, target)
-        return lib, kept, outputs
+        try:
+            with self.L.PassContext(instruments=[Watch()]):
+                lib = run(mod) if run is not None else self.L.compile(mod, target)
+        except Exception as err:
+            # the pass that raised: the innermost one still on the stack (no run_after_pass
+            # for it); none when the code generators fail, after every pass has run
+            running = [frame[0] for frame in stack if frame[0] not in WRAPPERS]
+            err.generator_pass = running[-1] if running else "codegen"
+            # a code generator's failure comes after every pass: what they made is judged
+            err.generator_kept = kept if not running else {}
+            raise
+        return lib, kept
 
-    def check_roundtrip(self, outputs, verdict):
-        """(f), reported at the first pass whose output shows each problem."""
-        seen, shown = set(), set()
-        for name, m in outputs:
-            digest = tvm_ffi.structural_hash(m)
-            if digest in seen:
-                continue
-            seen.add(digest)
-            try:
-                text = m.script(show_meta=True)
-            except Exception as err:
-                if ("print", normalize(err)) not in shown:
-                    shown.add(("print", normalize(err)))
-                    verdict.add(
-                        "f", f"f:{name}:print:{normalize(err)}", f"{name}: printing fails: {err}"
-                    )
-                continue
-            try:
-                back = self.L.parse(text)
-            except Exception as err:
-                if ("reparse", normalize(err)) not in shown:
-                    shown.add(("reparse", normalize(err)))
-                    verdict.add(
-                        "f",
-                        f"f:{name}:reparse:{normalize(err)}",
-                        f"{name}: the printed output does not parse: {normalize(err)}",
-                    )
-                continue
-            where = self.L.mismatch(m, back)
-            if where:
-                path = re.sub(r"\d+", "N", where)
-                if ("differs", path) in shown:
-                    continue
-                shown.add(("differs", path))
+    def roundtrip_one(self, name, m, verdict, seen, shown):
+        """(f) of one pass output, reported at the first pass whose output shows each
+        problem (``seen``: the outputs already judged; ``shown``: the problems reported)."""
+        digest = tvm_ffi.structural_hash(m)
+        if digest in seen:
+            return
+        seen.add(digest)
+        try:
+            text = m.script(show_meta=True)
+        except Exception as err:
+            if ("print", normalize(err)) not in shown:
+                shown.add(("print", normalize(err)))
                 verdict.add(
-                    "f", f"f:{name}:differs:{path}", f"{name}: print -> parse differs at {where}"
+                    "f", f"f:{name}:print:{normalize(err)}", f"{name}: printing fails: {err}"
                 )
+            return
+        try:
+            back = self.L.parse(text)
+        except Exception as err:
+            # the message without the IR path it names (one class, wherever it is)
+            msg = re.sub(r" at <root>\S*", "", normalize(err))
+            if ("reparse", msg) not in shown:
+                shown.add(("reparse", msg))
+                verdict.add(
+                    "f",
+                    f"f:{name}:reparse:{msg}",
+                    f"{name}: the printed output does not parse: {normalize(err)}",
+                )
+            return
+        where = self.L.mismatch(m, back)
+        if where:
+            path = _field_path(where)
+            if ("differs", path) in shown:
+                return
+            shown.add(("differs", path))
+            verdict.add(
+                "f", f"f:{name}:differs:{path}", f"{name}: print -> parse differs at {where}"
+            )
 
     # -------------------------------------------------------------------- judge
     def judge(self, program):
@@ -233,28 +293,47 @@ class Oracle:
             verdict.parse_error = normalize(err)
             return verdict
         why_invalid = P.invalid(program, self.line)
-        outputs = []
         try:
-            lib, kept, outputs = self._compile(mod, self.L.target(program.target), verdict)
+            lib, kept = self._compile(mod, self.L.target(program.target), verdict)
         except Exception as err:
             msg = normalize(err)
+            where = getattr(err, "generator_pass", "codegen")
             if why_invalid is None:
-                verdict.add("d", f"d:ice-on-valid:{msg}", f"valid program rejected: {msg}")
+                verdict.add(
+                    "d",
+                    f"d:ice-on-valid:{where}:{msg}",
+                    f"valid program rejected in {where}: {msg}",
+                )
             elif _is_ice(err):
                 verdict.add(
-                    "d", f"d:ice-on-invalid:{msg}", f"invalid program hits an internal check: {msg}"
+                    "d",
+                    f"d:ice-on-invalid:{where}:{msg}",
+                    f"invalid program hits an internal check in {where}: {msg}",
                 )
             verdict.judged |= {"d", "e", "f"}
-            verdict.unjudged |= {"a", "b", "c"}
-            self.check_roundtrip(outputs, verdict)
+            kept = getattr(err, "generator_kept", {})
+            if why_invalid is None and "tirx.SplitHostDevice" in kept:
+                # the host/device split is done, only a target's code generator refused
+                self.check_after_passes(kept, program, why_invalid, verdict)
+                return verdict
+            verdict.unjudged |= {"a", "b"}
+            if why_invalid is None:  # (c) judges valid programs only
+                verdict.unjudged.add("c")
+                verdict.unjudged_why = "the program does not compile"
             return verdict
         verdict.judged |= {"d", "e", "f"}
         if why_invalid is not None:
             reason = why_invalid.split(": ", 1)[1].split(" (")[0]
             verdict.add(
-                "d", f"d:accepts-invalid:{reason}", f"compiles an invalid program: {why_invalid}"
+                "d",
+                f"d:accepts-invalid:{_rejecting_pass(reason)}:{reason}",
+                f"compiles an invalid program: {why_invalid}",
             )
-        self.check_roundtrip(outputs, verdict)
+        self.check_after_passes(kept, program, why_invalid, verdict)
+        return verdict
+
+    def check_after_passes(self, kept, program, why_invalid, verdict):
+        """(a), (b), (c) on the modules the passes left (``kept``)."""
         split = kept.get("tirx.SplitHostDevice")
         lowered = kept.get("tirx.LowerTVMBuiltin")
         if lowered is not None:
@@ -264,11 +343,73 @@ class Oracle:
             self.check_kernel_params(split, program, verdict)
             verdict.judged.add("b")
             if why_invalid is None:
+                if self.on_event:
+                    self.on_event("replay")
                 try:
                     self.check_launch_values(split, program, verdict)
                     verdict.judged.add("c")
-                except Unjudged:
+                except Unjudged as why:
                     verdict.unjudged.add("c")
+                    verdict.unjudged_why = normalize(why)
+
+    def judge_text(self, text, target):
+        """Clauses (d), (e), (f) of a valid module written out (generator/sentinels.py)."""
+        verdict = Verdict()
+        try:
+            mod = self.L.parse(text)
+        except Exception as err:
+            verdict.parse_error = normalize(err)
+            return verdict
+        verdict.judged |= {"d", "e", "f"}
+        try:
+            self._compile(mod, self.L.target(target), verdict)
+        except Exception as err:
+            msg, where = normalize(err), getattr(err, "generator_pass", "codegen")
+            verdict.add(
+                "d", f"d:ice-on-valid:{where}:{msg}", f"valid program rejected in {where}: {msg}"
+            )
+        return verdict
+
+    def judge_pass(self, text, target, pass_name):
+        """Clauses (e), (f) of one pass of the line's ``_ffi_api`` (the pass object that
+        pipelines build, a reference fix's wrapper of it included) run alone on the module the
+        compile pipeline hands it (generator/sentinels.py)."""
+        verdict = Verdict()
+        try:
+            mod = self.L.parse(text)
+        except Exception as err:
+            verdict.parse_error = normalize(err)
+            return verdict
+        captured, stack = [], []
+
+        @self.L.instrument
+        class Capture:
+            def run_before_pass(self, m, info):
+                stack.append((info.name, m))
+                if info.name == f"tirx.{pass_name}" and not captured:
+                    # the input of the pipeline's pass that runs it (the outermost but the
+                    # sequences): what the pass gets once passes wrapped around it are gone
+                    captured.append(next(x for n, x in stack if n not in WRAPPERS))
+
+            def run_after_pass(self, m, info):
+                stack.pop()
+
+        try:
+            with self.L.PassContext(instruments=[Capture()]):
+                self.L.compile(mod, self.L.target(target))
+        except Exception:
+            pass  # only the input of the pass is wanted
+        if not captured:
+            raise Unjudged(f"the pipeline does not run {pass_name}")
+        verdict.judged |= {"e", "f"}
+        make = getattr(self.L.tvm.tirx.transform._ffi_api, pass_name)
+        try:
+            self._compile(captured[0], None, verdict, run=lambda m: make()(m))
+        except Exception as err:
+            msg, where = normalize(err), getattr(err, "generator_pass", pass_name)
+            verdict.add(
+                "d", f"d:ice-on-valid:{where}:{msg}", f"valid program rejected in {where}: {msg}"
+            )
         return verdict
 
     # -------------------------------------------------------------------- (a)
@@ -320,7 +461,7 @@ class Oracle:
                 continue
             for param in func.params:
                 dtype = _ty(param)
-                if dtype is None or dtype in P.LAUNCHABLE:
+                if dtype is None or dtype in self.launchable:
                     continue
                 e = P.elem(dtype)
                 if P.lanes(dtype) > 1:
@@ -412,6 +553,23 @@ class Oracle:
                         f"the host holds {want.tolist()}",
                     )
                     return
+
+
+def _field_path(where):
+    """Where print -> parse differs, as a class: the function (the host ``main`` or a kernel)
+    and the field that differs (the path to it varies with the program, the cause not)."""
+    func = "kernel" if re.search(r"functions\[[^\]]*_kernel", where) else "main"
+    fields = re.findall(r"\.(\w+)", where.split("]", 1)[-1])
+    return f"{func}:{fields[-1] if fields else 'root'}"
+
+
+def _rejecting_pass(reason):
+    """The pass whose rule makes a program invalid (program.invalid's reasons): VerifyMemory
+    rejects host access to device memory, SplitHostDevice (the host-scalar fix's rule) a
+    kernel that needs a pointer to host memory."""
+    if "device memory" in reason:
+        return "tirx.VerifyMemory"
+    return "tirx.SplitHostDevice"
 
 
 def _same(have, want):

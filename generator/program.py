@@ -23,10 +23,11 @@ buffers) and then runs a list of steps: kernel launches, host writes, host ``for
 read into an output buffer of its own. ``expected_launches`` is the meaning: the value every
 kernel read must see at every launch, computed in Python from the description; ``invalid``
 says why a program must be rejected (a host access to device memory, a kernel that needs a
-pointer to host memory), ``None`` for a valid one. ``render(program, line)`` writes the
-TVMScript: ``line`` is ``"tvm"`` (apache-tvm 0.27: ``T.prim_func``, ``T.Buffer``,
-``T.decl_buffer``, ``T.thread_binding``) or ``"tirx"`` (apache-tvm-tirx: ``T.function``,
-``T.Tensor``, ``T.decl_tensor``, ``T.launch_thread``).
+pointer to host memory: a view of it, or a vector cell, which no runtime passes by value),
+``None`` for a valid one. ``render(program, line)`` writes the TVMScript: ``line`` is
+``"tvm"`` (apache-tvm 0.27: ``T.prim_func``, ``T.Buffer``, ``T.decl_buffer``,
+``T.thread_binding``) or ``"tirx"`` (apache-tvm-tirx: ``T.function``, ``T.Tensor``,
+``T.decl_tensor``, ``T.launch_thread``).
 """
 
 from dataclasses import dataclass
@@ -189,10 +190,15 @@ def invalid(program, line):
     }
     for i in sorted(used):
         value = program.values[i]
-        if host_memory(value, line) and (value.alias != "direct" or value.spelling == "array"):
+        # an element a kernel reads directly (a cell, an array's element) reaches it by
+        # value under the host-scalar fix; a view or an address needs the pointer
+        if host_memory(value, line) and value.alias != "direct":
             return (
                 f"v{i}: a kernel needs a pointer to host memory ({value.spelling}, {value.alias})"
             )
+        if host_memory(value, line) and lanes(value.dtype) > 1:
+            # no runtime passes a vector scalar: the kernel would need the cell's pointer
+            return f"v{i}: a kernel needs a pointer to host memory ({value.spelling}, vector)"
     return None
 
 

@@ -41,6 +41,7 @@ from hypothesis import HealthCheck, given, seed, settings
 
 from generator import program as P
 from generator import relax_cases as RC
+from generator import sentinels as SN
 from generator import strategies as S
 from generator.oracle import CLAUSES, Oracle, Verdict
 
@@ -185,33 +186,39 @@ def run(
     state_file=None,
     start_at=0,
     carried=None,
+    wrong_fix=None,
+    sentinels=True,
 ):
-    if reference_fixes:
-        import reference_fixes as fixes
-
-        fixes.install(fixes.available())
-    oracle = Oracle(line)
+    installed = install_fixes(reference_fixes, wrong_fix)
+    launchable = P.LAUNCHABLE + (("uint64",) if "uint64_scalar" in installed else ())
+    oracle = Oracle(line, launchable=launchable)
     start = time.monotonic()
     stats = {c: {"tried": 0, "violations": 0} for c in CLAUSES}
     classes = {}
     parse_errors = {}
     oracle_errors = {}
-    state = {"programs": 0, "unjudged_c": 0, "stop": None}
+    state = {"programs": 0, "unjudged_c": 0, "unjudged_c_why": {}, "stop": None}
+    state.update(sentinels=0, sentinels_done=(carried or {}).get("sentinels_done", 0))
     if carried:  # what an earlier worker of this campaign found before it crashed
         stats, classes = carried["stats"], carried["classes"]
         parse_errors, oracle_errors = carried["generator_parse_errors"], carried["oracle_errors"]
         state["unjudged_c"] = carried["unjudged_c"]
+        state["unjudged_c_why"] = carried.get("unjudged_c_why", {})
 
     def result():
         return {
             "line": line,
             "version": oracle.L.version,
             "reference_fixes": bool(reference_fixes),
+            "wrong_fix": wrong_fix if wrong_fix and wrong_fix.split(":")[0] in installed else None,
+            "sentinels": state["sentinels"] + (carried or {}).get("sentinels", 0),
+            "sentinels_done": state["sentinels_done"],
             "seed": seed_value,
             "programs": state["programs"],
             "seconds": round(time.monotonic() - start + (carried or {}).get("seconds", 0), 1),
             "stopped_by": state["stop"],
             "unjudged_c": state["unjudged_c"],
+            "unjudged_c_why": state["unjudged_c_why"],
             "stats": stats,
             "classes": classes,
             "generator_parse_errors": parse_errors,
@@ -234,8 +241,9 @@ def run(
             state["stop"] = state["stop"] or f"budget of {budget:.0f} s"
         return state["stop"] is not None
 
-    def record(verdict, program, text_of, kind):
-        state["programs"] += 1
+    def record(verdict, program, text_of, kind, first=None):
+        if first is None:
+            state["programs"] += 1
         if verdict.parse_error:
             parse_errors.setdefault(verdict.parse_error, text_of(program))
             return
@@ -243,12 +251,14 @@ def run(
             stats[clause]["tried"] += 1
         if "c" in verdict.unjudged:
             state["unjudged_c"] += 1
+            why = verdict.unjudged_why or "unknown"
+            state["unjudged_c_why"][why] = state["unjudged_c_why"].get(why, 0) + 1
         for clause, key, message in verdict.violations:
             stats[clause]["violations"] += 1
             if key in classes:
                 classes[key]["count"] += 1
                 continue
-            if kind == "tir":
+            if kind == "tir" and first is None:
                 small = _quiet(minimize, oracle, program, key)
             else:
                 small = program
@@ -256,7 +266,7 @@ def run(
                 "clause": clause,
                 "message": message,
                 "count": 1,
-                "first_program": state["programs"],
+                "first_program": first or state["programs"],
                 "reproducer": text_of(small),
             }
         print(
@@ -271,6 +281,21 @@ def run(
             flush=True,
         )
 
+    if sentinels:
+        done = (carried or {}).get("sentinels_done", 0)  # judged (or died on) before a restart
+        for i, (name, _report, case) in enumerate(SN.for_line(line)):
+            if i < done:
+                continue
+            state["sentinels_done"] = i + 1
+            kind = _kind_of(case)
+            text_of = _text_of(kind, line)
+            save({"index": 0, "kind": kind, "text": text_of(case), "repr": repr(case)})
+            try:
+                verdict = _quiet(_judge_case, oracle, case, line)
+                record(verdict, case, text_of, kind, first=f"sentinel {name}")
+                state["sentinels"] += 1
+            except Exception as err:
+                oracle_errors.setdefault(f"{type(err).__name__}: {err}"[:200], text_of(case))
     batch = 0
     while not out_of_budget():
         if relax and line == "tvm" and batch % 4 == 3:
@@ -295,13 +320,10 @@ def run(
             if index["next"] <= start_at:  # judged (or crashed) in an earlier worker
                 state["programs"] += 1
                 return
-            text_of = RC.render if kind == "relax" else (lambda p: P.render(p, line))
-            save({"index": index["next"], "kind": kind, "text": text_of(case)})
+            text_of = _text_of(kind, line)
+            save({"index": index["next"], "kind": kind, "text": text_of(case), "repr": repr(case)})
             try:
-                if kind == "relax":
-                    verdict = _quiet(RC.judge, case, Verdict())
-                else:
-                    verdict = _quiet(oracle.judge, case)
+                verdict = _quiet(_judge_case, oracle, case, line)
                 record(verdict, case, text_of, kind)
             except Exception as err:  # the oracle's own failure: counted apart, never a TVM bug
                 state["programs"] += 1
@@ -311,6 +333,59 @@ def run(
         batch += 1
     save()
     return result()
+
+
+def install_fixes(reference_fixes, wrong_fix=None):
+    """Install the reference fixes of this line (with ``reference_fixes``), the wrong fix
+    ``wrong_fix`` ("REPORT:NAME") instead of its report's reference fix where that report has
+    one on this line; return the reports whose reference fix is installed."""
+    if not reference_fixes:
+        return ()
+    import reference_fixes as fixes
+
+    names = list(fixes.available())
+    report = wrong_fix.split(":")[0] if wrong_fix else None
+    if report in names:
+        import wrong_fixes
+
+        names.remove(report)
+        fixes.install(names)
+        wrong_fixes.install(wrong_fix)
+    else:
+        fixes.install(names)
+    return tuple(names)
+
+
+def _kind_of(case):
+    if isinstance(case, RC.RelaxCase):
+        return "relax"
+    if isinstance(case, SN.PassCase):
+        return "pass"
+    return "text" if isinstance(case, SN.Text) else "tir"
+
+
+def _text_of(kind, line):
+    if kind == "relax":
+        return RC.render
+    if kind == "text":
+        return lambda case: case.text(line)
+    if kind == "pass":
+        return lambda case: f"# {case.pass_name}() alone, after BindTarget\n" + P.render(
+            case.program, line
+        )
+    return lambda program: P.render(program, line)
+
+
+def _judge_case(oracle, case, line):
+    kind = _kind_of(case)
+    if kind == "relax":
+        return RC.judge(case, Verdict())
+    if kind == "text":
+        return oracle.judge_text(case.text(line), case.target)
+    if kind == "pass":
+        program = case.program
+        return oracle.judge_pass(P.render(program, line), program.target, case.pass_name)
+    return oracle.judge(case)
 
 
 def main(argv=None):
@@ -324,6 +399,8 @@ def main(argv=None):
     parser.add_argument("--state")
     parser.add_argument("--start-at", type=int, default=0)
     parser.add_argument("--carried")
+    parser.add_argument("--wrong-fix")
+    parser.add_argument("--no-sentinels", action="store_true")
     args = parser.parse_args(argv)
     carried = None
     if args.carried:
@@ -339,6 +416,8 @@ def main(argv=None):
         state_file=args.state,
         start_at=args.start_at,
         carried=carried,
+        wrong_fix=args.wrong_fix,
+        sentinels=not args.no_sentinels,
     )
     print(json.dumps(result))
     return 0

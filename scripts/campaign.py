@@ -18,14 +18,21 @@
 
     scripts/campaign.py --seed 1 --budget 10m [--line tvm|tirx|both] [--reference-fixes]
                         [--report PATH] [--python PY] [--programs N] [--known FILE]
+                        [--no-relax] [--wrong-fix REPORT:NAME] [--no-sentinels]
 
 Each line runs in a child process of its interpreter (.venv/bin/python for tvm,
 .venv-tirx/bin/python for tirx; --python overrides, for one line). Progress on stderr; the
 report (Markdown: per oracle clause and per TVM line, programs tried, violations, distinct
 classes, each class with its minimal reproducer) goes to --report (default: stdout).
 With --known FILE (a Python file defining KNOWN = {key: reason}), exit 1 when a class not in
-it is found. Bad input (a budget or seed that is not a number, an interpreter that does not
-exist, a report path that cannot be written): one line on stderr, exit 2.
+it is found. The fixed programs of generator/sentinels.py (one or more per report) are judged
+first (--no-sentinels: not); --wrong-fix REPORT:NAME (with --reference-fixes) installs that
+wrong fix of wrong_fixes/ instead of its report's reference fix, on the lines where that
+report has one. A worker that dies (a signal) is restarted after the program it died on,
+which is judged again alone in a fresh process and minimized (generator/crash.py). The
+report and stderr give clause (c)'s unjudged share. Bad input (a budget or seed that is not a
+number, an interpreter that does not exist, a report path that cannot be written, a wrong fix
+that does not exist): one line on stderr, exit 2.
 """
 
 import argparse
@@ -74,6 +81,8 @@ def parse_args(argv):
     p.add_argument("--programs", default=None)
     p.add_argument("--known")
     p.add_argument("--no-relax", action="store_true")
+    p.add_argument("--wrong-fix")
+    p.add_argument("--no-sentinels", action="store_true")
     args = p.parse_args(argv)
     try:
         args.seed = int(args.seed)
@@ -104,6 +113,16 @@ def parse_args(argv):
             raise BadInput(f"--report {args.report}: cannot write there")
     if args.known and not Path(args.known).is_file():
         raise BadInput(f"--known {args.known}: no such file")
+    if args.wrong_fix:
+        if not args.reference_fixes:
+            raise BadInput("--wrong-fix replaces one reference fix: it needs --reference-fixes")
+        sys.path.insert(0, str(ROOT))
+        import wrong_fixes
+
+        try:
+            wrong_fixes.parse(args.wrong_fix)
+        except ValueError as err:
+            raise BadInput(f"--wrong-fix: {err}") from None
     return args
 
 
@@ -117,7 +136,7 @@ def run_line(line, args):
         start_at, spent, restarts = 0, 0.0, 0
         while True:
             rc, out, tail = _worker(
-                line, args, state, carried if start_at else None, start_at, args.budget - spent
+                line, args, state, carried if restarts else None, start_at, args.budget - spent
             )
             if rc == 0 and out.strip():
                 return json.loads(out.strip().splitlines()[-1])
@@ -127,16 +146,15 @@ def run_line(line, args):
             current = snap.pop("current", None) or {}
             if not current:
                 return {"line": line, "error": f"worker exited {rc} between programs"}
-            key = f"d:crash:signal-{-rc}:{current['kind']}" if rc < 0 else f"d:crash:exit-{rc}"
+            key, message, text = _crash_class(line, args, rc, current)
             cls = snap["classes"].setdefault(
                 key,
                 {
                     "clause": "d",
                     "count": 0,
-                    "first_program": current["index"],
-                    "message": f"the process died (exit status {rc}) judging this program "
-                    "(not minimized)",
-                    "reproducer": current["text"],
+                    "first_program": current["index"] or "sentinels",
+                    "message": message,
+                    "reproducer": text,
                 },
             )
             cls["count"] += 1
@@ -147,6 +165,39 @@ def run_line(line, args):
             if spent >= args.budget:
                 snap.update(stopped_by=f"budget of {args.budget:.0f} s", programs=start_at)
                 return snap
+
+
+def _crash_class(line, args, rc, current):
+    """(key, message, reproducer) of the program a worker died on: judged again alone in a
+    fresh process (generator/crash.py), which places the death and minimizes the program."""
+    if rc >= 0 or not current.get("repr"):
+        return f"d:crash:exit-{rc}", f"the worker exited {rc} judging this program", current["text"]
+    cmd = [args.python or str(PYTHONS[line]), "-m", "generator.crash", "--line", line]
+    cmd += ["--case", current["repr"]]
+    if args.reference_fixes:
+        cmd.append("--reference-fixes")
+    if args.wrong_fix:
+        cmd += ["--wrong-fix", args.wrong_fix]
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="0")
+    proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    try:
+        found = json.loads(proc.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        found = {"reproduced": False, "signal": -rc, "where": "unknown", "forks": 0}
+    if found["reproduced"]:
+        where, sig = found["where"], found["signal"]
+        return (
+            f"d:crash:{where}:signal-{sig}",
+            f"the process dies (signal {sig}) in {where}: reproduced alone in a fresh process, "
+            f"minimized in {found['forks']} runs",
+            found["text"],
+        )
+    return (
+        f"d:crash-in-campaign-only:signal-{-rc}:{current['kind']}",
+        f"the worker died (signal {-rc}) judging this program, which does not die when judged "
+        "alone in a fresh process (what earlier programs left behind, or chance)",
+        current["text"],
+    )
 
 
 def _worker(line, args, state, carried, start_at, budget):
@@ -174,6 +225,10 @@ def _worker(line, args, state, carried, start_at, budget):
         cmd.append("--reference-fixes")
     if args.no_relax:
         cmd.append("--no-relax")
+    if args.wrong_fix:
+        cmd += ["--wrong-fix", args.wrong_fix]
+    if args.no_sentinels:
+        cmd.append("--no-sentinels")
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="0")
     proc = subprocess.Popen(
         cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
@@ -208,20 +263,41 @@ def _bar(info, total, budget):
     )
 
 
-def known_reason(key, known):
-    """The reason ``key`` is known: an exact entry, or an entry whose ``*`` stand for any text
-    (keys have their numbers written ``N``)."""
-    if key in known:
-        return known[key]
+def known_reason(key, known, line=None):
+    """The reason ``key`` is known on ``line``: an entry ``key`` or ``[line] key``, exact or
+    with ``*`` standing for any text (keys have their numbers written ``N``)."""
     for entry, reason in known.items():
+        qualifier, _, rest = entry.partition("] ")
+        if entry.startswith("[") and rest:
+            if qualifier[1:] != line:
+                continue
+            entry = rest
+        if entry == key:
+            return reason
         if "*" in entry and re.fullmatch(".*".join(map(re.escape, entry.split("*"))), key):
             return reason
     return None
 
 
+def unjudged_share(r):
+    """Clause (c)'s unjudged share of the valid programs: of all, and of those that compiled
+    (the replay's own share)."""
+    judged, unjudged = r["stats"]["c"]["tried"], r["unjudged_c"]
+    uncompiled = r.get("unjudged_c_why", {}).get("the program does not compile", 0)
+    total, replayed = judged + unjudged, judged + unjudged - uncompiled
+    part = f"{unjudged} of {total} valid programs, {100 * unjudged / max(total, 1):.0f}%"
+    part += (
+        f"; of the {replayed} that compiled, {unjudged - uncompiled} "
+        f"({100 * (unjudged - uncompiled) / max(replayed, 1):.0f}%)"
+    )
+    return part
+
+
 def report(results, args, known):
     out = ["# Generator campaign", ""]
     fixes = "under the reference fixes" if args.reference_fixes else "released (no fixes)"
+    if args.wrong_fix:
+        fixes += f", the wrong fix {args.wrong_fix} instead of its report's"
     out.append(f"Seed {args.seed}, budget {args.budget:.0f} s, {fixes}.")
     out.append("")
     for r in results:
@@ -233,10 +309,21 @@ def report(results, args, known):
         out.append("")
         out.append(
             f"{r['programs']} programs in {r['seconds']} s ({rate:.0f} per minute), "
-            f"stopped by {r['stopped_by']}; clause (c) unjudged for {r['unjudged_c']}; "
-            f"generator parse failures: {len(r['generator_parse_errors'])}."
+            f"stopped by {r['stopped_by']}; clause (c) unjudged for {r['unjudged_c']} "
+            f"({unjudged_share(r)}); generator parse failures: "
+            f"{len(r['generator_parse_errors'])}; sentinels judged first: "
+            f"{r.get('sentinels', 0)} (generator/sentinels.py)"
+            + (f"; wrong fix installed: {r['wrong_fix']}" if r.get("wrong_fix") else "")
+            + "."
         )
         out.append("")
+        why = r.get("unjudged_c_why", {})
+        if why:
+            out.append("| why clause (c) could not judge a valid program | programs |")
+            out.append("|---|---|")
+            for reason, count in sorted(why.items(), key=lambda kv: (-kv[1], kv[0])):
+                out.append(f"| {reason} | {count} |")
+            out.append("")
         out.append("| clause | what | programs judged | violations | distinct classes |")
         out.append("|---|---|---|---|---|")
         for c, what in CLAUSES.items():
@@ -245,7 +332,7 @@ def report(results, args, known):
             out.append(f"| ({c}) | {what} | {s['tried']} | {s['violations']} | {n} |")
         out.append("")
         for key, k in sorted(r["classes"].items(), key=lambda kv: kv[0]):
-            reason = known_reason(key, known)
+            reason = known_reason(key, known, r["line"])
             tag = "known" if reason else "NEW"
             out.append(f"### ({k['clause']}) `{key}` [{tag}]")
             out.append("")
@@ -297,8 +384,18 @@ def main(argv=None):
     else:
         sys.stdout.write(text)
     new = sorted(
-        {k for r in results for k in r.get("classes", {}) if known_reason(k, known) is None}
+        {
+            f"[{r['line']}] {k}"
+            for r in results
+            for k in r.get("classes", {})
+            if known_reason(k, known, r["line"]) is None
+        }
     )
+    for r in results:
+        if "error" not in r:
+            print(
+                f"campaign: {r['line']}: clause (c) unjudged: {unjudged_share(r)}", file=sys.stderr
+            )
     failed = [r["line"] for r in results if "error" in r]
     if failed:
         print(f"campaign: worker failed on {', '.join(failed)}", file=sys.stderr)

@@ -77,6 +77,14 @@ CASES = {
 }
 
 
+# (c) on vector values: a float32x4 T.let and an int32x4 one reassigned between launches
+VECTORS = {
+    "vector-let": 'Program("cuda", (Value("float32x4", "let", 1),), (Kernel((0,)),), (Launch(0),))',
+    "vector-assign": 'Program("cuda", (Value("int32x4", "assign", 1),), (Kernel((0,)),), '
+    "(Launch(0), Write(0, 3), Launch(0)))",
+}
+
+
 def _replay_program():
     """(c): a reassigned cell read by two launches."""
     from generator import program as P
@@ -125,12 +133,42 @@ def _campaign(report, *args):
     return proc, report.read_text() if proc.returncode == 0 else ""
 
 
+# one wrong fix per report with a reference fix on the apache/tvm line: with it installed
+# instead of its reference fix, the campaign's sentinels give a class known.py does not accept
+WRONG_FIX_PER_REPORT = {
+    "host_scalar": "pass-first-value",
+    "allocate_workspace": "every-caller-allocates",
+    "verify_memory": "global-allocations-unchecked",
+    "narrow_scalar": "floats-only",
+    "printer_cell": "annotations-only",
+    "split_host_device_inplace": "host-functions-written-back",
+    "annotate_entry_func_inplace": "one-function-branch-only",
+    "uint64_scalar": "int32-slot",
+    "printer_param_data": "data-only",
+}
+
+
+def _sweep(specs):
+    """{spec: [classes known.py does not accept]} of the sentinels under each of ``specs``
+    (generator/wrong_fix_sweep.py: one child, a fork per spec)."""
+    proc = subprocess.run(
+        [str(ROOT / ".venv/bin/python"), "-m", "generator.wrong_fix_sweep", "--line", "tvm",
+         "--known", str(ROOT / "generator" / "known.py"), *specs],
+        capture_output=True, text=True, timeout=300, cwd=ROOT,
+        env={**_released_env(), "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
 # the children each test reads
 READS = {
     "test_tiny_campaign_is_deterministic": ["campaign 1", "campaign 2"],
     "test_each_clause_flags_its_bad_case_and_passes_the_good_one": ["judged"],
     "test_replay_sees_the_value_the_host_holds": ["judged"],
     "test_relax_case_flags_the_report_and_not_the_control": ["judged"],
+    "test_vector_cells_are_replayed_lane_by_lane": ["judged"],
+    "test_a_wrong_fix_of_each_report_fails_the_campaign": ["sweep"],
 }
 
 
@@ -138,15 +176,19 @@ def start_children(pool, tests, tmp_path_factory):
     """The children in READS that ``tests`` read, started in ``pool`` (tests/tools/conftest.py):
     two runs of one tiny campaign (a worker process each), and the judging child."""
     wanted = {child for test in tests for child in READS.get(test, ())}
-    tiny = ["--seed", "3", "--budget", "2m", "--programs", "3", "--line", "tvm", "--no-relax"]
+    tiny = ["--seed", "3", "--budget", "2m", "--programs", "3", "--line", "tvm", "--no-relax",
+            "--no-sentinels"]  # fmt: skip
     futures = {}
     for name in ("campaign 1", "campaign 2"):
         if name in wanted:
             report = tmp_path_factory.mktemp("campaign") / "report.md"
             futures[name] = pool.submit(_campaign, report, *tiny)
     if "judged" in wanted:
-        programs = {"good": GOOD, **CASES, "replay": repr(_replay_program())}
+        programs = {"good": GOOD, **CASES, "replay": repr(_replay_program()), **VECTORS}
         futures["judged"] = pool.submit(_judge, programs)
+    if "sweep" in wanted:
+        specs = [f"{r}:{n}" for r, n in WRONG_FIX_PER_REPORT.items()]
+        futures["sweep"] = pool.submit(_sweep, specs)
     return futures
 
 
@@ -191,3 +233,149 @@ def test_known_entries_match_with_a_wildcard_anywhere():
     assert campaign.known_reason("e:exact", known) == "exact"
     assert campaign.known_reason("e:exactly", known) is None
     assert campaign.known_reason("d:v:Cannot convert type int to Vulkan type", known) is None
+    # an entry for one line only
+    known = {"[tirx] b:kernel-scalar-uint64": "tirx only"}
+    assert campaign.known_reason("b:kernel-scalar-uint64", known, "tirx") == "tirx only"
+    assert campaign.known_reason("b:kernel-scalar-uint64", known, "tvm") is None
+
+
+def test_vector_cells_are_replayed_lane_by_lane(judged):
+    """(c) reads every lane of a vector value: a correct pipeline gives no (c) violation (a
+    replay that reads one lane of a float32x4 reports "wrong values")."""
+    for name in VECTORS:
+        assert not [k for k in judged[name] if k.startswith("c:")], (name, judged[name])
+
+
+def test_replay_reads_and_writes_every_lane():
+    import ctypes
+
+    import numpy as np
+
+    from generator import replay
+
+    buf = (ctypes.c_float * 8)(*range(8))
+    addr = ctypes.addressof(buf)
+    assert replay._read(addr, "float32x4", 1, 1).tolist() == [4.0, 5.0, 6.0, 7.0]
+    assert replay._read(addr, "float32", 1, 2).tolist() == [1.0, 2.0]
+    replay._write(addr, "float32x4", 0, np.arange(10, 14))
+    assert list(buf)[:5] == [10.0, 11.0, 12.0, 13.0, 4.0]
+
+
+def test_a_wrong_fix_of_each_report_fails_the_campaign(children):
+    """With one wrong fix of each report installed instead of its reference fix, the
+    sentinels of that report give a class known.py does not accept (the CI campaign judges
+    the sentinels first, so it fails; that they give none under the reference fixes is the
+    CI campaign's own verdict)."""
+    found = children["sweep"].result()
+    assert set(found) == {f"{r}:{n}" for r, n in WRONG_FIX_PER_REPORT.items()}
+    survivors = [spec for spec, new in found.items() if not new]
+    assert survivors == [], found
+
+
+def test_every_report_with_a_reference_fix_has_a_sentinel_and_a_wrong_fix_here():
+    import ast
+
+    from bug_reports import REFERENCE_FIXED
+    from generator import sentinels
+
+    assert set(WRONG_FIX_PER_REPORT) == set(REFERENCE_FIXED)
+    assert {report for report, _, _ in sentinels.SENTINELS.values()} == set(REFERENCE_FIXED)
+    for report, name in WRONG_FIX_PER_REPORT.items():
+        # the names of wrong_fixes/<report>.py, read as wrong_fixes.catalogue() reads them
+        tree = ast.parse((ROOT / "wrong_fixes" / f"{report}.py").read_text())
+        names = [
+            ast.literal_eval(node.value)
+            for node in tree.body
+            if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "WRONG_FIXES"
+        ]
+        assert name in names[0], (report, name)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--wrong-fix", "host_scalar:pass-zero"],
+        ["--wrong-fix", "host_scalar:no-such-fix", "--reference-fixes"],
+        ["--wrong-fix", "nonsense", "--reference-fixes"],
+    ],
+)
+def test_bad_wrong_fix_is_one_line_and_exit_2(args):
+    proc = _run("--seed", "1", "--line", "tvm", *args)
+    assert proc.returncode == 2
+    assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
+    assert proc.stderr.startswith("campaign: error: --wrong-fix")
+
+
+def _known():
+    import runpy
+
+    return runpy.run_path(str(ROOT / "generator" / "known.py"))["KNOWN"]
+
+
+def test_every_known_entry_names_one_class():
+    """An entry is one class: its clause, its kind and the pass, with no ``*`` before the
+    message (no entry spans a clause, a kind of (d) or every pass); its reason names a report
+    or says "open:" with the cause and a reproducer of generator/open/ that exists."""
+    import re
+
+    from bug_reports import BUG_REPORTS
+
+    for entry, reason in _known().items():
+        key = entry.partition("] ")[2] if entry.startswith("[") else entry
+        parts = key.split(":")
+        assert parts[0] in "abcdefg" and len(parts[0]) == 1, entry
+        head = parts[:3] if parts[0] in "df" else parts[:2]
+        assert all(p and "*" not in p for p in head), entry
+        m = re.match(r"report (\w+)|open: .*?(generator/open/\S+\.py)", reason)
+        assert m, (entry, reason)
+        if m.group(1):
+            assert m.group(1) in BUG_REPORTS, (entry, reason)
+        else:
+            assert (ROOT / m.group(2)).is_file(), (entry, reason)
+
+
+def test_no_known_entry_accepts_a_bug_that_a_reference_fix_fixes():
+    """Under --reference-fixes a report's class is known only where that report has no
+    reference fix: bfloat16_scalar anywhere, a report without a tvm-tirx fix on tvm-tirx."""
+    import re
+
+    import reference_fixes
+    from bug_reports import NO_REFERENCE_FIX
+
+    for entry, reason in _known().items():
+        m = re.match(r"report (\w+)", reason)
+        if not m or m.group(1) in NO_REFERENCE_FIX:
+            continue
+        assert entry.startswith("[tirx] "), (entry, reason)
+        assert m.group(1) not in reference_fixes.ON_TVM_TIRX, (entry, reason)
+
+
+def test_a_crash_is_placed_at_the_pass_it_happens_in():
+    """generator/crash.py: a judgement that dies by a signal is reported with the signal and
+    the pass that was running (a fork of this process; no TVM needed)."""
+    import signal
+
+    from generator import crash
+
+    class Dies:
+        on_event = None
+
+        def judge(self, case):
+            self.on_event("+ sequential")
+            self.on_event("+ tirx.SplitHostDevice")
+            self.on_event("- tirx.SplitHostDevice")
+            self.on_event("+ tirx.MakePackedAPI")
+            os.kill(os.getpid(), signal.SIGSEGV)
+
+    class Lives(Dies):
+        def judge(self, case):
+            self.on_event("+ tirx.MakePackedAPI")
+            self.on_event("- tirx.MakePackedAPI")
+
+    from generator import program as P
+
+    case = P.Program("cuda", (P.Value("float32", "arg", 1),), (P.Kernel((0,)),), (P.Launch(0),))
+    assert crash.Placed(Dies(), "tvm").run(case) == (signal.SIGSEGV, "tirx.MakePackedAPI")
+    assert crash.Placed(Lives(), "tvm").run(case) == (0, "codegen")
+    assert crash._where(["+ tirx.A", "roundtrip tirx.A"]) == "roundtrip:tirx.A"
+    assert crash._where(["+ tirx.A", "- tirx.A", "replay"]) == "replay"

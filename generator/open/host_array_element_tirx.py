@@ -1,0 +1,58 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Open (the host-scalar reference fix on apache/tvm-tirx): one element of a host array that a
+kernel reads is rejected there and passed by value on apache/tvm.
+
+    .venv-tirx/bin/python generator/open/host_array_element_tirx.py
+
+Under reference_fixes/host_scalar.py a kernel that reads ``v[1]`` of a 4-element "local" host
+array compiles on apache/tvm 0.27 (the element reaches the kernel by value, and the generator's
+replay finds the right value) but is rejected on tvm-tirx ("A kernel loads an element of `v`
+... a kernel receives only the value of its single element"). Patch 0002's rule speaks of a
+single element; the two lines' fixes disagree on an array (the reference fix decides which
+one is right; not a TVM defect). Generator class ``d:ice-on-valid:reference_fixes.
+HostLocalBuffers:A kernel loads an element of ...`` on tvm-tirx. Exit 1 while tvm-tirx
+rejects it, 0 once it compiles.
+"""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import tvm_tirx
+from tvm_tirx.script import tirx as T
+
+import reference_fixes
+
+reference_fixes.install(["host_scalar"])
+
+
+@T.function
+def main(n: T.int32, A: T.Tensor((1,), "uint16")):
+    v = T.alloc_tensor(ty_args=[T.Tensor((4,), "uint16", scope="local")])
+    v[1] = T.Cast("uint16", n)
+    with T.launch_thread("threadIdx.x", 1):
+        A[0] = v[1]
+
+
+try:
+    tvm_tirx.tirx.compile(main, target=tvm_tirx.target.Target({"kind": "cuda", "arch": "sm_80"}))
+except Exception as err:
+    print(f"reproduced: {str(err).strip().splitlines()[-1][:160]}")
+    sys.exit(1)
+print("not reproduced: the kernel reading one element of a host array compiles")

@@ -1,0 +1,155 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Fixed programs every campaign judges before its random ones (this repository only).
+
+One or more per report with a reference fix: under the reference fixes each gives only the
+classes known.py accepts, and with a wrong fix of its report installed instead (``campaign.py
+--wrong-fix REPORT:NAME``) at least one class known.py does not accept (the tools test
+tests/tools/test_campaign.py shows it for one wrong fix per report). A random campaign of a
+dozen programs would not reach every report; these make the CI campaign fail on a regression
+of any reference fix, whatever its seed.
+
+``SENTINELS``: {name: (report, lines, case)}; ``case`` is a ``program.Program``, a
+``relax_cases.RelaxCase``, a ``Text`` (TVMScript per line, for a module the generator's
+description cannot spell, e.g. one with a private helper), or a ``PassCase`` (one pass alone).
+"""
+
+from dataclasses import dataclass
+
+from generator import program as P
+from generator import relax_cases as RC
+
+BOTH = ("tvm", "tirx")
+
+
+@dataclass(frozen=True)
+class Text:
+    """A valid module written out per line ({line: text}), compiled for ``target``."""
+
+    texts: tuple  # ((line, text), ...)
+    target: str = "cuda"
+
+    def text(self, line):
+        return dict(self.texts)[line]
+
+
+_HELPER_TVM = """@I.ir_module
+class Module:
+    @T.prim_func(private=True)
+    def helper(x: T.float32) -> T.float32:
+        return x + T.float32(1.0)
+
+    @T.prim_func
+    def main(A: T.Buffer((1,), "float32"), x: T.float32):
+        T.func_attr({"tirx.noalias": True})
+        for t in T.thread_binding(1, thread="threadIdx.x"):
+            A[0] = x
+"""
+
+_HELPER_TIRX = """@T.ir_module
+class Module:
+    @T.function(private=True)
+    def helper(x: T.float32) -> T.float32:
+        return x + T.float32(1.0)
+
+    @T.function
+    def main(A: T.Tensor((1,), "float32"), x: T.float32):
+        with T.launch_thread("threadIdx.x", 1) as t:
+            A[0] = x
+"""
+
+
+@dataclass(frozen=True)
+class PassCase:
+    """One pass of the line's ``_ffi_api`` (``pass_name``) alone, on ``program`` bound to its
+    target: what the pass's own callers see, whatever wraps it in the pipeline."""
+
+    pass_name: str
+    program: P.Program
+
+
+def _one(value, *steps):
+    return P.Program("cuda", (value,), (P.Kernel((0,)),), steps or (P.Launch(0),))
+
+
+SENTINELS = {
+    # a host cell reassigned between two launches: each launch must get the value of the time
+    "host-cell-reassigned": (
+        "host_scalar",
+        BOTH,
+        _one(P.Value("float32", "cell", 1), P.Launch(0), P.Write(0, 3), P.Launch(0)),
+    ),
+    "host-int-cell-in-loop": (
+        "host_scalar",
+        BOTH,
+        _one(P.Value("int32", "cell", 2), P.Loop(2, (P.Launch(0), P.Write(0, 1)))),
+    ),
+    # the host stores into a device buffer: an argument's and a host-allocated global one
+    "host-stores-argument": ("verify_memory", BOTH, _one(P.Value("float32", "param", 1))),
+    "host-stores-global": ("verify_memory", BOTH, _one(P.Value("float32", "global", 1))),
+    # narrow kernel scalars: an integer argument, a float16 T.let, a bool cell
+    "int8-argument": ("narrow_scalar", BOTH, _one(P.Value("int8", "arg", 1))),
+    "float16-let": ("narrow_scalar", BOTH, _one(P.Value("float16", "let", 1))),
+    "bool-cell": ("narrow_scalar", BOTH, _one(P.Value("bool", "cell", 1))),
+    # an annotated cell (the host-scalar fix annotates the cells it keeps on the host)
+    "annotated-cell-roundtrip": (
+        "printer_cell",
+        ("tvm",),
+        _one(P.Value("float32", "cell", 1)),
+    ),
+    # a one-element buffer parameter that a kernel writes (FlattenBuffer's data= view)
+    "one-element-parameter": (
+        "printer_param_data",
+        ("tvm",),
+        _one(P.Value("float32", "param", 1, by_kernel=True)),
+    ),
+    # a one-element global buffer that kernels share (0.27 prints it with the scalar sugar)
+    "global-cell-roundtrip": (
+        "printer_cell",
+        ("tvm",),
+        _one(P.Value("float32", "global", 1, by_kernel=True)),
+    ),
+    # SplitHostDevice alone: in the pipeline the host-scalar fix's first pass hands it a
+    # module of its own, which hides from the caller whether it writes its input
+    "split-alone": (
+        "split_host_device_inplace",
+        BOTH,
+        PassCase("SplitHostDevice", _one(P.Value("float32", "arg", 1))),
+    ),
+    # an entry function beside a private helper (AnnotateEntryFunc's several-functions branch)
+    "entry-beside-helper": (
+        "annotate_entry_func_inplace",
+        BOTH,
+        Text((("tvm", _HELPER_TVM), ("tirx", _HELPER_TIRX))),
+    ),
+    "uint64-argument": ("uint64_scalar", BOTH, _one(P.Value("uint64", "arg", 1))),
+    "allocate-workspace": ("allocate_workspace", ("tvm",), RC.RelaxCase()),
+}
+
+
+# the reports whose regressions show in clause (f) (print -> parse): the only ones whose
+# sentinels need the round trips, half of a judgement's time (generator/wrong_fix_sweep.py)
+ROUNDTRIP_REPORTS = ("printer_cell", "printer_param_data")
+
+
+def for_line(line, reports=None):
+    """[(name, report, case)] of ``line``, those of ``reports`` only when given."""
+    return [
+        (name, report, case)
+        for name, (report, lines, case) in SENTINELS.items()
+        if line in lines and (reports is None or report in reports)
+    ]
