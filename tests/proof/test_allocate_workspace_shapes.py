@@ -37,7 +37,11 @@ wrong_fixes/allocate_workspace.py fails a second test here:
   by the entry beside a module-level sized function, and alone (W then comes from the
   local function);
 * a local function without Codegen/Composite inside a Codegen function calling a sized
-  function: an error, since the workspace would be allocated inside external code.
+  function: an error, since the workspace would be allocated inside external code;
+* the report's module itself, and TVM's own case (a sized Codegen function and its local
+  Composite function) as a control: upstream until the PR was cut to 150 test lines;
+* the attention Expected that patch 0001 writes into test_codegen_cutlass.py (a test that
+  needs USE_CUTLASS), checked against the pass's output on its input.
 
 The pass runs under WellFormedInstrument, as in TVM's relax conftest: an ill-formed output
 raises AssertionError before any check of the test.
@@ -52,6 +56,7 @@ from tvm import relax
 from tvm.relax.ir.instrument import WellFormedInstrument
 from tvm.script import ir as I
 from tvm.script import relax as R
+from tvm.script import tirx as T
 
 STALE = pytest.mark.xfail(
     strict=True,
@@ -682,6 +687,202 @@ def test_equal_private_codegen_functions_both_kept():
             return R.nn.relu(x)
 
     tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+
+
+@STALE
+def test_report_module_codegen_function_calls_renamed_composite():
+    """apache/tvm#20479's module as reported (upstream until the PR was cut to 150 lines)."""
+
+    @I.ir_module
+    class Before:
+        @R.function
+        def outer(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Codegen": "ext"})
+            return Before.inner(x)
+
+        @R.function
+        def inner(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Composite": "ext.relu", "Primitive": True, "WorkspaceSize": 1024})
+            return R.nn.relu(x)
+
+    @I.ir_module
+    class Expected:
+        @R.function
+        def outer1(x: R.Tensor, workspace: R.Tensor((1024,), "uint8")) -> R.Tensor:
+            R.func_attr({"Codegen": "ext"})
+            return Expected.inner1(x, workspace)
+
+        @R.function
+        def inner1(x: R.Tensor, workspace: R.Tensor((1024,), "uint8")) -> R.Tensor:
+            R.func_attr({"Composite": "ext.relu", "Primitive": True})
+            return R.nn.relu(x)
+
+    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+
+
+def test_control_sized_codegen_function_passes_workspace_to_local_composite():
+    """Control: TVM's own case, a sized Codegen function and its local Composite function."""
+
+    @I.ir_module
+    class Before:
+        @R.function
+        def fused(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Codegen": "ext", "WorkspaceSize": 256})
+
+            @R.function
+            def local(y: R.Tensor) -> R.Tensor:
+                R.func_attr({"Composite": "ext.relu", "WorkspaceSize": 256})
+                return R.nn.relu(y)
+
+            return local(x)
+
+    @I.ir_module
+    class Expected:
+        @R.function
+        def fused1(x: R.Tensor, workspace: R.Tensor((256,), "uint8")) -> R.Tensor:
+            R.func_attr({"Codegen": "ext"})
+
+            @R.function
+            def local(y: R.Tensor, workspace_1: R.Tensor((256,), "uint8")) -> R.Tensor:
+                R.func_attr({"Composite": "ext.relu"})
+                return R.nn.relu(y)
+
+            return local(x, workspace)
+
+    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+
+
+class WorkspaceInDataflowBlockError(Exception):
+    """The entry allocates the workspace inside its dataflow block (the released layout)."""
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=WorkspaceInDataflowBlockError,
+    reason="the workspace is allocated in the first dataflow block (apache/tvm#20479)",
+)
+def test_cutlass_attention_expected_of_patch_0001():
+    """Patch 0001's Expected of test_codegen_cutlass.py::test_attention_rewrite_fp16 (USE_CUTLASS
+    only, never run) is what the pass makes of the module partition_for_cutlass hands it: that
+    Expected with WorkspaceSize on the Codegen function and its Composite function, and without
+    the workspace. The pass removes WorkspaceSize from every function it gives the workspace (the
+    released pass too), so the two WorkspaceSize attributes the old Expected kept never matched.
+    WorkspaceSize is an int here: at this commit annotate_workspace fails on the dtype object
+    first, and the IntImm it would set is refused by GetAttr<int64_t> with or without the fix."""
+    f16 = "float16"
+
+    @I.ir_module
+    class Before:
+        @R.function
+        def fused_relax_nn_attention_bias_cutlass(
+            q: R.Tensor((4, 16, 32, 8), f16),
+            k: R.Tensor((4, 8, 32, 8), f16),
+            v: R.Tensor((4, 8, 32, 16), f16),
+            lv1: R.Tensor((4, 32, 16, 8), f16),
+        ) -> R.Tensor((4, 16, 32, 16), f16):
+            R.func_attr({"Codegen": "cutlass", "WorkspaceSize": 65536})
+
+            @R.function
+            def gv_1(
+                q_1: R.Tensor((4, 16, 32, 8), f16),
+                k_1: R.Tensor((4, 8, 32, 8), f16),
+                v_1: R.Tensor((4, 8, 32, 16), f16),
+                lv1_1: R.Tensor((4, 32, 16, 8), f16),
+            ) -> R.Tensor((4, 16, 32, 16), f16):
+                R.func_attr({"Composite": "cutlass.attention_bias", "WorkspaceSize": 65536})
+                with R.dataflow():
+                    gv_2 = R.nn.attention(
+                        q_1, k_1, v_1, lv1_1, scale=T.float32(0.5), causal_mask=None
+                    )
+                    R.output(gv_2)
+                return gv_2
+
+            gv1: R.Tensor((4, 16, 32, 16), f16) = gv_1(q, k, v, lv1)
+            return gv1
+
+        @R.function
+        def main(
+            q: R.Tensor((4, 16, 32, 8), f16),
+            k: R.Tensor((4, 8, 32, 8), f16),
+            v: R.Tensor((4, 8, 32, 16), f16),
+            bias: R.Tensor((4, 32, 16, 8), f16),
+        ) -> R.Tensor((4, 16, 32, 16), "float32"):
+            R.func_attr({"num_input": 4})
+            cls = Before
+            with R.dataflow():
+                lv_1 = R.reshape(bias, R.shape([128, 16, 8]))
+                lv1 = R.reshape(lv_1, R.shape([4, 32, 16, 8]))
+                lv_2 = cls.fused_relax_nn_attention_bias_cutlass(q, k, v, lv1)
+                lv14 = R.astype(lv_2, dtype="float32")
+                R.output(lv14)
+            return lv14
+
+    # test_codegen_cutlass.py's Expected as patch 0001 leaves it (`s_tir=True` dropped: no TIR)
+    @I.ir_module
+    class Expected:
+        @R.function
+        def fused_relax_nn_attention_bias_cutlass1(
+            q: R.Tensor((4, 16, 32, 8), dtype="float16"),
+            k: R.Tensor((4, 8, 32, 8), dtype="float16"),
+            v: R.Tensor((4, 8, 32, 16), dtype="float16"),
+            lv1: R.Tensor((4, 32, 16, 8), dtype="float16"),
+            workspace: R.Tensor((65536,), dtype="uint8"),
+        ) -> R.Tensor((4, 16, 32, 16), dtype="float16"):
+            R.func_attr(
+                {
+                    "Codegen": "cutlass",
+                    "global_symbol": "fused_relax_nn_attention_bias_cutlass1",
+                }
+            )
+
+            @R.function
+            def gv_1(
+                q_1: R.Tensor((4, 16, 32, 8), dtype="float16"),
+                k_1: R.Tensor((4, 8, 32, 8), dtype="float16"),
+                v_1: R.Tensor((4, 8, 32, 16), dtype="float16"),
+                lv1_1: R.Tensor((4, 32, 16, 8), dtype="float16"),
+                workspace_1: R.Tensor((65536,), dtype="uint8"),
+            ) -> R.Tensor((4, 16, 32, 16), dtype="float16"):
+                R.func_attr(
+                    {
+                        "Composite": "cutlass.attention_bias",
+                    }
+                )
+                with R.dataflow():
+                    gv_2 = R.nn.attention(
+                        q_1, k_1, v_1, lv1_1, scale=T.float32(0.5), causal_mask=None
+                    )
+                    R.output(gv_2)
+                return gv_2
+
+            gv1: R.Tensor((4, 16, 32, 16), dtype="float16") = gv_1(q, k, v, lv1, workspace)
+            return gv1
+
+        @R.function
+        def main(
+            q: R.Tensor((4, 16, 32, 8), dtype="float16"),
+            k: R.Tensor((4, 8, 32, 8), dtype="float16"),
+            v: R.Tensor((4, 8, 32, 16), dtype="float16"),
+            bias: R.Tensor((4, 32, 16, 8), dtype="float16"),
+        ) -> R.Tensor((4, 16, 32, 16), dtype="float32"):
+            R.func_attr({"num_input": 4})
+            cls = Expected
+            workspace_main = R.builtin.alloc_tensor(
+                R.shape([65536]), R.dtype("uint8"), R.prim_value(0)
+            )
+            with R.dataflow():
+                lv_1 = R.reshape(bias, R.shape([128, 16, 8]))
+                lv1 = R.reshape(lv_1, R.shape([4, 32, 16, 8]))
+                lv_2 = cls.fused_relax_nn_attention_bias_cutlass1(q, k, v, lv1, workspace_main)
+                lv14 = R.astype(lv_2, dtype="float32")
+                R.output(lv14)
+            return lv14
+
+    After = allocate_workspace(Before)
+    first_block = After["main"].body.blocks[0]
+    if isinstance(first_block, relax.DataflowBlock):
+        raise WorkspaceInDataflowBlockError(After["main"].script())
+    tvm.ir.assert_structural_equal(After, Expected)
 
 
 if __name__ == "__main__":
