@@ -35,6 +35,8 @@ _WEBGPU = (
     "limit; the generator draws dtypes for every target), generator/open/codegen_dtype_checks.py"
 )
 
+_BF16 = "report bfloat16_scalar (no reference fix): a bfloat16 host scalar does not compile, {}"
+
 KNOWN = {
     # --- apache/tvm 0.27
     "[tvm] f:tirx.MakePackedAPI:reparse:error: Mismatched type on argument #N when calling: "
@@ -49,9 +51,33 @@ KNOWN = {
     'one-element bool global buffer as `T.alloc_scalar(T.bool, scope="global")`, which does not '
     "parse (its builder takes dtype constructors, T.bool is none; a gap of the Python fix), "
     "generator/open/printer_cell_fix_bool.py",
-    "[tvm] d:crash:codegen:signal-11": "open: an unused bfloat16 host T.let beside a kernel "
-    "segfaults tvm.compile for cuda (sm_80) after the passes (a bfloat16_scalar relative, "
-    "a crash instead of its ICHECK), generator/open/bfloat16_unused_let_segfault.py",
+    "[tvm] d:ice-on-valid:tirx.MakePackedAPI:Check failed: dtype.code() == "
+    "DLDataTypeCode::kDLFloat (N vs. N) :": _BF16.format("an argument stops MakePackedAPI"),
+    "[tvm] d:ice-on-invalid:tirx.MakePackedAPI:Check failed: dtype.code() == "
+    "DLDataTypeCode::kDLFloat (N vs. N) :": _BF16.format("an argument (invalid program)"),
+    "[tvm] d:ice-on-valid:tirx.BF16ComputeLegalize:Check failed: "
+    "(ffi::StructuralEqual()(value->ty, var->ty)) is false:": _BF16.format(
+        "a T.let's value is legalized to float32, its variable not"
+    ),
+    "[tvm] d:ice-on-invalid:tirx.BF16ComputeLegalize:Check failed: "
+    "(ffi::StructuralEqual()(value->ty, var->ty)) is false:": _BF16.format(
+        "a T.let (invalid program)"
+    ),
+    "[tvm] d:ice-on-valid:tirx.BF16StorageLegalize:dtype mismatch on BufferStore: buffer's "
+    "dtype is `T.uintN`, the lanes of indexing are: `N`, the scalability is": _BF16.format(
+        "a cell a cuda kernel reads fails BF16 storage legalization"
+    ),
+    "[tirx] d:ice-on-valid:tirx.BF16StorageLegalize:dtype mismatch on TensorStore: tensor's "
+    "dtype is `T.uintN`, the lanes of indexing are: `N`, the scalability is": _BF16.format(
+        "a cell a cuda kernel reads fails BF16 storage legalization"
+    ),
+    "[tirx] d:ice-on-valid:codegen:Check failed: (!to.MatchesElementType(DLDataTypeCode::"
+    "kDLBfloat, N)) is false: BFN needs to be storaged lowered first": _BF16.format(
+        "an argument stops the llvm code generator"
+    ),
+    "d:crash:codegen:signal-11": "open: an unused bfloat16 host T.let beside a kernel "
+    "segfaults the compile for cuda (sm_80) after the passes, both lines (a bfloat16_scalar "
+    "relative: a crash, not its ICHECK), generator/open/bfloat16_unused_let_segfault.py",
     # --- apache/tvm-tirx 0.1.0a4
     "[tirx] f:tirx.MakePackedAPI:differs:main:dtype": _THROW,
     "[tirx] f:tirx.LowerTVMBuiltin:differs:main:dtype": _THROW,

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import tvm_ffi
 
+from generator import device
 from generator import program as P
 from generator.replay import KernelReplay, Unjudged
 
@@ -57,6 +58,8 @@ class Verdict:
     parse_error: str = ""
     judged: set = field(default_factory=set)
     unjudged_why: str = ""  # why (c) could not judge a valid program that compiled
+    c_by: str = ""  # who judged (c): "device" (OpenCL) or "replay"
+    device_why: str = ""  # why the device did not judge a program the replay judged
 
     def add(self, clause, key, message):
         if not any(v[1] == key for v in self.violations):
@@ -65,9 +68,13 @@ class Verdict:
 
 def normalize(message):
     """A message without what varies between programs: names, numbers, paths, addresses."""
-    lines = [x.strip() for x in str(message).strip().splitlines() if x.strip()]
+    # what follows "Location (TVMScript):" is the IR the error points into, not the error
+    text = str(message).split("Location (TVMScript):")[0]
+    lines = [x.strip() for x in text.strip().splitlines() if x.strip()]
     keep = [x for x in lines if re.search(r"Error|Check failed|error:|Cannot|cannot", x)]
-    text = (keep or lines or [""])[-1] if not keep else keep[-1]
+    checks = [x for x in keep if "Check failed" in x]
+    # the failed check names the cause ("Error in codegen: llvm" after it does not)
+    text = checks[0] if checks else (keep or lines or [""])[-1]
     text = re.sub(r"/\S+\.(cc|h|py):\d+", "<src>", text)
     text = re.sub(r"\bv\d+(_\w+)?\b", "v", text)
     text = re.sub(r"\bo\d+_\d+(_\w+)?\b", "o", text)
@@ -155,6 +162,8 @@ class Oracle:
         # called with where the judgement is ("+ pass", "- pass", "roundtrip pass", "replay")
         # when set (generator/crash.py places a death with it)
         self.on_event = None
+        # (c) on the OpenCL device (generator/device.py) when this is None, else why not
+        self.device_reason = "not asked for"
         self.records = []
         import tvm_ffi as _ffi
 
@@ -343,11 +352,23 @@ class Oracle:
             self.check_kernel_params(split, program, verdict)
             verdict.judged.add("b")
             if why_invalid is None:
+                if self.device_reason is None:
+                    if self.on_event:
+                        self.on_event("device")
+                    try:
+                        mod = self.L.parse(P.render(program, self.line))
+                        device.run(self.L.tvm, mod, program, verdict, normalize)
+                        verdict.judged.add("c")
+                        verdict.c_by = "device"
+                        return
+                    except device.Unjudged as why:
+                        verdict.device_why = normalize(why)  # the replay judges it instead
                 if self.on_event:
                     self.on_event("replay")
                 try:
                     self.check_launch_values(split, program, verdict)
                     verdict.judged.add("c")
+                    verdict.c_by = "replay"
                 except Unjudged as why:
                     verdict.unjudged.add("c")
                     verdict.unjudged_why = normalize(why)
@@ -480,7 +501,10 @@ class Oracle:
     def _record(self, name, *args):
         self.records.append((str(name), list(args)))
         kernel = self._kernels[str(name)]
-        KernelReplay(kernel).run(args)
+        try:
+            KernelReplay(kernel).run(args)
+        except Unjudged as why:  # raised again after the call: the FFI would make it another
+            self._replay_unjudged = self._replay_unjudged or why
         self.snapshots.append([t.numpy().copy() for t in self._outputs])
 
     def check_launch_values(self, split, program, verdict):
@@ -523,8 +547,10 @@ class Oracle:
                 args.append(P.initial(value).item())
         self._kernels = kernels
         self._outputs = [t for _, t in outputs]
-        self.records, self.snapshots = [], []
+        self.records, self.snapshots, self._replay_unjudged = [], [], None
         lib["main"](*args)
+        if self._replay_unjudged is not None:
+            raise self._replay_unjudged
         out_index = {p: k for k, (p, _) in enumerate(outputs)}
         got = []
         for (name, _), snap in zip(self.records, self.snapshots):

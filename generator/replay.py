@@ -112,6 +112,15 @@ _BITS = {
     "tirx.bitwise_xor": np.bitwise_xor,
 }
 
+# the same as expression nodes (``a >> b`` is an ``RShift`` node on both lines)
+_BIT_NODES = {
+    "RShift": np.right_shift,
+    "LShift": np.left_shift,
+    "BitwiseAnd": np.bitwise_and,
+    "BitwiseOr": np.bitwise_or,
+    "BitwiseXor": np.bitwise_xor,
+}
+
 
 class KernelReplay:
     """Interprets one kernel function on concrete arguments."""
@@ -205,6 +214,12 @@ class KernelReplay:
         if kind in ("And", "Or"):
             a, b = np.asarray(self.expr(node.a)), np.asarray(self.expr(node.b))
             return np.logical_and(a, b) if kind == "And" else np.logical_or(a, b)
+        if kind in _BIT_NODES:
+            a, b = np.asarray(self.expr(node.a)), np.asarray(self.expr(node.b))
+            with np.errstate(all="ignore"):
+                return np.asarray(_BIT_NODES[kind](a, b.astype(a.dtype))).astype(a.dtype)
+        if kind == "BitwiseNot":
+            return np.invert(np.asarray(self.expr(node.a)))
         if kind == "Not":
             return np.logical_not(self.expr(node.a))
         if kind == "Select":

@@ -188,10 +188,15 @@ def run(
     carried=None,
     wrong_fix=None,
     sentinels=True,
+    use_device=False,
 ):
     installed = install_fixes(reference_fixes, wrong_fix)
     launchable = P.LAUNCHABLE + (("uint64",) if "uint64_scalar" in installed else ())
     oracle = Oracle(line, launchable=launchable)
+    if use_device:
+        from generator import device
+
+        oracle.device_reason = device.available(line)
     start = time.monotonic()
     stats = {c: {"tried": 0, "violations": 0} for c in CLAUSES}
     classes = {}
@@ -199,6 +204,7 @@ def run(
     oracle_errors = {}
     state = {"programs": 0, "unjudged_c": 0, "unjudged_c_why": {}, "stop": None}
     state.update(sentinels=0, sentinels_done=(carried or {}).get("sentinels_done", 0))
+    state["c_by"] = (carried or {}).get("c_by", {})
     if carried:  # what an earlier worker of this campaign found before it crashed
         stats, classes = carried["stats"], carried["classes"]
         parse_errors, oracle_errors = carried["generator_parse_errors"], carried["oracle_errors"]
@@ -213,6 +219,8 @@ def run(
             "wrong_fix": wrong_fix if wrong_fix and wrong_fix.split(":")[0] in installed else None,
             "sentinels": state["sentinels"] + (carried or {}).get("sentinels", 0),
             "sentinels_done": state["sentinels_done"],
+            "c_device": oracle.device_reason or "yes",
+            "c_by": state["c_by"],
             "seed": seed_value,
             "programs": state["programs"],
             "seconds": round(time.monotonic() - start + (carried or {}).get("seconds", 0), 1),
@@ -249,6 +257,8 @@ def run(
             return
         for clause in verdict.judged:
             stats[clause]["tried"] += 1
+        if verdict.c_by:
+            state["c_by"][verdict.c_by] = state["c_by"].get(verdict.c_by, 0) + 1
         if "c" in verdict.unjudged:
             state["unjudged_c"] += 1
             why = verdict.unjudged_why or "unknown"
@@ -401,6 +411,7 @@ def main(argv=None):
     parser.add_argument("--carried")
     parser.add_argument("--wrong-fix")
     parser.add_argument("--no-sentinels", action="store_true")
+    parser.add_argument("--device", action="store_true")
     args = parser.parse_args(argv)
     carried = None
     if args.carried:
@@ -418,6 +429,7 @@ def main(argv=None):
         carried=carried,
         wrong_fix=args.wrong_fix,
         sentinels=not args.no_sentinels,
+        use_device=args.device,
     )
     print(json.dumps(result))
     return 0

@@ -18,7 +18,7 @@
 
     scripts/campaign.py --seed 1 --budget 10m [--line tvm|tirx|both] [--reference-fixes]
                         [--report PATH] [--python PY] [--programs N] [--known FILE]
-                        [--no-relax] [--wrong-fix REPORT:NAME] [--no-sentinels]
+                        [--no-relax] [--wrong-fix REPORT:NAME] [--no-sentinels] [--device]
 
 Each line runs in a child process of its interpreter (.venv/bin/python for tvm,
 .venv-tirx/bin/python for tirx; --python overrides, for one line). Progress on stderr; the
@@ -30,9 +30,12 @@ first (--no-sentinels: not); --wrong-fix REPORT:NAME (with --reference-fixes) in
 wrong fix of wrong_fixes/ instead of its report's reference fix, on the lines where that
 report has one. A worker that dies (a signal) is restarted after the program it died on,
 which is judged again alone in a fresh process and minimized (generator/crash.py). The
-report and stderr give clause (c)'s unjudged share. Bad input (a budget or seed that is not a
-number, an interpreter that does not exist, a report path that cannot be written, a wrong fix
-that does not exist): one line on stderr, exit 2.
+report and stderr give clause (c)'s unjudged share. --device: clause (c) launches each valid
+program on the OpenCL device where TVM's OpenCL runtime loads (pocl; generator/device.py) and
+compares with the generator's numpy model, the CPU replay judging the rest (about 5 s a
+program on pocl, which compiles each kernel: not for CI's budget). Bad input (a budget or
+seed that is not a number, an interpreter that does not exist, a report path that cannot be
+written, a wrong fix that does not exist): one line on stderr, exit 2.
 """
 
 import argparse
@@ -83,6 +86,7 @@ def parse_args(argv):
     p.add_argument("--no-relax", action="store_true")
     p.add_argument("--wrong-fix")
     p.add_argument("--no-sentinels", action="store_true")
+    p.add_argument("--device", action="store_true")
     args = p.parse_args(argv)
     try:
         args.seed = int(args.seed)
@@ -229,6 +233,8 @@ def _worker(line, args, state, carried, start_at, budget):
         cmd += ["--wrong-fix", args.wrong_fix]
     if args.no_sentinels:
         cmd.append("--no-sentinels")
+    if args.device:
+        cmd.append("--device")
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="0")
     proc = subprocess.Popen(
         cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
@@ -279,6 +285,15 @@ def known_reason(key, known, line=None):
     return None
 
 
+def _judges(r):
+    """Who judged clause (c): the OpenCL device (--device), the CPU replay, how often each."""
+    by = r.get("c_by", {})
+    text = ", ".join(f"the {k} {n} times" for k, n in sorted(by.items())) or "nobody"
+    if r.get("c_device", "yes") != "yes" and r.get("c_device") != "not asked for":
+        text += f" (no device runs: {r['c_device']})"
+    return text
+
+
 def unjudged_share(r):
     """Clause (c)'s unjudged share of the valid programs: of all, and of those that compiled
     (the replay's own share)."""
@@ -314,7 +329,7 @@ def report(results, args, known):
             f"{len(r['generator_parse_errors'])}; sentinels judged first: "
             f"{r.get('sentinels', 0)} (generator/sentinels.py)"
             + (f"; wrong fix installed: {r['wrong_fix']}" if r.get("wrong_fix") else "")
-            + "."
+            + f"; clause (c) judged by {_judges(r)}."
         )
         out.append("")
         why = r.get("unjudged_c_why", {})

@@ -14,8 +14,8 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Open (apache/tvm 0.27, cuda): an unused bfloat16 host ``T.let`` beside a kernel segfaults
-``tvm.compile``.
+"""Open (apache/tvm 0.27 and tvm-tirx, cuda): an unused bfloat16 host ``T.let`` beside a kernel
+segfaults ``tvm.compile`` (this script: apache/tvm; the generator finds it on tvm-tirx too).
 
     .venv/bin/python generator/open/bfloat16_unused_let_segfault.py
 
