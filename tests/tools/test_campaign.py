@@ -97,6 +97,29 @@ def _replay_program():
     )
 
 
+# (f) at the time a pass ran: pass "first" returns a module of its own, pass "later" adds a
+# function to the module it is given, in place (as SplitHostDevice does). The round trip of
+# "first"'s output must see its one function, though the module holds two once "later" ran.
+_TIMING = """
+import tvm
+seen, made = [], []
+oracle.roundtrip_one = lambda name, m, *rest: seen.append([name, len(m.functions)])
+
+def first(mod, ctx):
+    made.append(tvm.IRModule(dict(mod.functions_items())))
+    return made[-1]
+
+def later(mod, ctx):
+    mod.update_func(tvm.ir.GlobalVar("extra"), mod["main"])
+    return mod
+
+passes = [tvm.transform.module_pass(f, opt_level=0, name=f.__name__) for f in (first, later)]
+start = tvm.IRModule({"main": tvm.tirx.PrimFunc([], tvm.tirx.Evaluate(0))})
+oracle._compile(start, None, Verdict(), run=lambda m: passes[1](passes[0](m)))
+keys["timing"] = [seen, len(made[0].functions)]
+"""
+
+
 def _judge(programs):
     """The violation keys of each of ``programs`` ({name: repr}), and of the Relax case
     ("relax") and its control without a workspace ("relax-control"), judged in one child of
@@ -114,8 +137,9 @@ def _judge(programs):
         "keys['relax-control'] = [\n"
         "    v[1] for v in RC.judge(RC.RelaxCase(workspace=0), Verdict()).violations\n"
         "]\n"
+        "%s\n"
         "print(json.dumps(keys))\n"
-    ) % (str(ROOT), programs)
+    ) % (str(ROOT), programs, _TIMING)
     proc = subprocess.run(
         [str(ROOT / ".venv/bin/python"), "-c", code],
         capture_output=True,
@@ -168,6 +192,7 @@ READS = {
     "test_replay_sees_the_value_the_host_holds": ["judged"],
     "test_relax_case_flags_the_report_and_not_the_control": ["judged"],
     "test_vector_cells_are_replayed_lane_by_lane": ["judged"],
+    "test_roundtrip_sees_a_pass_output_as_it_was_when_the_pass_ran": ["judged"],
     "test_a_wrong_fix_of_each_report_fails_the_campaign": ["sweep"],
 }
 
@@ -379,3 +404,11 @@ def test_a_crash_is_placed_at_the_pass_it_happens_in():
     assert crash.Placed(Lives(), "tvm").run(case) == (0, "codegen")
     assert crash._where(["+ tirx.A", "roundtrip tirx.A"]) == "roundtrip:tirx.A"
     assert crash._where(["+ tirx.A", "- tirx.A", "replay"]) == "replay"
+
+
+def test_roundtrip_sees_a_pass_output_as_it_was_when_the_pass_ran(judged):
+    """(f) prints each pass's output in run_after_pass: a later pass that changes its input in
+    place (here: adds a function) does not change what was judged."""
+    seen, functions_at_the_end = judged["timing"]
+    assert seen == [["first", 1]]  # "later" returns its input: no output of its own
+    assert functions_at_the_end == 2
