@@ -17,10 +17,11 @@
 """The VerifyMemory rules of the upstream file, over every GPU target (this repository only).
 
 tests/python/tirx-analysis/test_tir_analysis_verify_memory.py tests each rule of patch 0003
-once, on cuda; only the rule of which targets are checked sweeps them there. A fix could still
-get a rule right on cuda and wrong on another device runtime (a target list of its own, a
-device-type test in one branch), so each rule is run here as a pass on cuda, rocm, vulkan,
-metal, opencl and webgpu.
+once, on cuda; only the rule of which targets are checked sweeps targets there (cuda, webgpu,
+llvm), since the fix adds webgpu and leaves rocm, vulkan, metal and opencl as they were. A fix
+could still get a rule right on cuda and wrong on another device runtime (a target list of its
+own, a device-type test in one branch), so each rule is run here as a pass on cuda, rocm,
+vulkan, metal, opencl and webgpu, the direct access to a parameter included.
 """
 
 import pytest
@@ -76,6 +77,15 @@ def _private_host_function(target):
     return tvm.IRModule({"main": func}), "B"
 
 
+def _parameter(target):
+    @T.prim_func
+    def func(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")):
+        T.func_attr({"target": T.target(target)})
+        B[0] = A[0]
+
+    return tvm.IRModule({"main": func}), "B"
+
+
 def _decl_buffer_chain(target):
     @T.prim_func
     def func(A: T.Buffer((16,), "float32")):
@@ -89,6 +99,7 @@ def _decl_buffer_chain(target):
 
 # case -> (its program, the bug that hides it: on every target, or on webgpu only)
 REJECTED = {
+    "parameter": (_parameter, None, ALIAS_BUG),
     "match_buffer": (_match_buffer_alias, ALIAS_BUG, None),
     "global_allocation": (_global_allocation, GLOBAL_BUG, None),
     # an annotation that does not place it on the host leaves it device memory
@@ -161,10 +172,25 @@ def _local_allocation(target):
     return tvm.IRModule({"main": func})
 
 
+def _kernel_only_global_allocation(target):
+    @T.prim_func
+    def func(A: T.Buffer((16,), "float32")):
+        T.func_attr({"target": T.target(target)})
+        tmp = T.alloc_buffer((16,), "float32")
+        with T.launch_thread("threadIdx.x", 16) as tx:
+            tmp[tx] = A[tx] * T.float32(2.0)
+        with T.launch_thread("threadIdx.x", 16) as tx:
+            A[tx] = tmp[tx]
+
+    return tvm.IRModule({"main": func})
+
+
 ACCEPTED = {
     "packed_function": _packed_function,
     "device_helper": _device_helper,
     "local_allocation": _local_allocation,
+    # a global buffer the host allocates is device memory: kernels may use it
+    "kernel_only_global_allocation": _kernel_only_global_allocation,
 }
 
 
