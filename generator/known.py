@@ -75,6 +75,13 @@ KNOWN = {
     "kDLBfloat, N)) is false: BFN needs to be storaged lowered first": _BF16.format(
         "an argument stops the llvm code generator"
     ),
+    "[tirx] d:ice-on-valid:tirx.BF16StorageLegalize:dtype mismatch on TensorStore: tensor's "
+    "dtype is `T.uintN`, the lanes of indexing are: `N`, the scalability is: `N`, but RHS's "
+    "dtype is `T.bfloatN`": _BF16.format("a cell a cuda kernel reads (the message on one line)"),
+    "d:ice-on-invalid:codegen:Check failed: (!to.MatchesElementType(DLDataTypeCode::"
+    "kDLBfloat, N)) is false: BFN needs to be storaged lowered first": _BF16.format(
+        "an argument stops the llvm code generator (invalid program)"
+    ),
     "d:crash:codegen:signal-11": "open: an unused bfloat16 host T.let beside a kernel "
     "segfaults the compile for cuda (sm_80) after the passes, both lines (a bfloat16_scalar "
     "relative: a crash, not its ICHECK), generator/open/bfloat16_unused_let_segfault.py",
@@ -95,6 +102,12 @@ KNOWN = {
     "support uN": _WEBGPU.format("uint64"),
     "d:ice-on-valid:codegen:Check failed: (t.bits() == N || t.bits() == N) is false: "
     "CodeGenWebGPU: only support fN or fN": _WEBGPU.format("float64"),
+    "d:ice-on-invalid:codegen:Check failed: (t.bits() == N || t.bits() == N) is false: "
+    "CodeGenWebGPU: only support fN or fN": _WEBGPU.format("float64 (invalid program)"),
+    "d:ice-on-invalid:codegen:Check failed: (t.bits() != N) is false: CodeGenWebGPU: do not "
+    "support iN": _WEBGPU.format("64-bit integer (invalid program)"),
+    "d:ice-on-invalid:codegen:Check failed: (t.bits() != N) is false: CodeGenWebGPU: do not "
+    "support uN": _WEBGPU.format("uint64 (invalid program)"),
     "d:ice-on-valid:codegen:Cannot convert type floatN to Metal type": "open: CodeGenMetal "
     "refuses a float64 value with a fatal error, not a diagnostic (Metal has no float64), "
     "generator/open/codegen_dtype_checks.py",
