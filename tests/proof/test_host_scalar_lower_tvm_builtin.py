@@ -288,3 +288,68 @@ def test_kernel_is_not_lowered():
             c[0] = T.float32(1.5)
 
     tvm.ir.assert_structural_equal(tvm.tirx.transform.LowerTVMBuiltin()(Before), Before)
+
+
+# Moved from the upstream LowerTVMBuiltin file, which keeps the annotated case: beside it, the
+# unannotated allocation that keeps the function's device (TVM's test_lower_device_allocate
+# pins that too).
+
+
+@pytest.mark.parametrize(
+    "host_memory",
+    [
+        pytest.param(
+            True,
+            marks=pytest.mark.xfail(
+                strict=True, raises=ValueError, reason="host-level scalar on the device"
+            ),
+        ),
+        False,
+    ],
+    ids=["annotated", "plain"],
+)
+@pytest.mark.parametrize("device", [2, 1], ids=["cuda", "cpu"])
+def test_allocation_annotated_or_not(device, host_memory):
+    """An allocation annotated device_type=kDLCPU is a workspace of the CPU, device id 0"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func
+        def main():
+            T.func_attr({"target": T.target("llvm")})
+            T.attr("dummy", "device_type", device)
+            T.attr("dummy", "device_id", 1)
+            c = T.alloc_local(
+                (1,), "float32", annotations={"device_type": 1} if host_memory else None
+            )
+            c[0] = T.float32(1.5)
+
+    # the device type and id the workspace is allocated on
+    dev_type, dev_id = (1, 0) if host_memory else (device, 1)
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func
+        def main():
+            T.func_attr({"target": T.target("llvm")})
+            c = T.decl_buffer(
+                (1,),
+                data=T.call_intrin(
+                    T.handle("float32", "local").ty,
+                    "tirx.TVMBackendAllocWorkspace",
+                    dev_type,
+                    dev_id,
+                    T.uint64(4),
+                    2,
+                    32,
+                ),
+                scope="local",
+            )
+            if T.isnullptr(c.data):
+                T.evaluate(T.call_intrin("int32", "tirx.tvm_throw_last_error"))
+            c[0] = T.float32(1.5)
+            if T.TVMBackendFreeWorkspace(dev_type, dev_id, c.data) != 0:
+                T.evaluate(T.call_intrin("int32", "tirx.tvm_throw_last_error"))
+
+    After = tvm.tirx.transform.LowerTVMBuiltin()(Before)
+    tvm.ir.assert_structural_equal(After, Expected)

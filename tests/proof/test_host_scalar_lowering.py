@@ -46,6 +46,7 @@ import pytest
 import tvm_ffi
 
 import tvm
+from tvm.script import ir as I
 from tvm.script import tirx as T
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -560,3 +561,117 @@ def test_cell_under_host_control_flow_passed_by_value(form, dtype):
     if "c_data" in pointers or "c_ptr" in pointers:
         raise ScalarPassedByPointer(f"{kernel.params}")
     assert [str(p.ty) for p in kernel.params if isinstance(p.ty, tvm.ir.PrimType)] == [dtype]
+
+
+# Moved from the upstream SplitHostDevice file, whose test keeps one size and takes ext_dev and
+# Hexagon as targets: the constant and the symbolic size on each device runtime, and a cell
+# that an ext_dev or Hexagon kernel reads (its pointer stays, as released).
+
+
+@pytest.mark.parametrize("target", ["cuda", "rocm", "vulkan", "metal", "opencl", "webgpu"])
+@pytest.mark.parametrize("size", [4, None], ids=["constant", "symbolic"])
+@pytest.mark.parametrize(
+    "scope",
+    [
+        pytest.param(
+            "local",
+            marks=pytest.mark.xfail(
+                strict=True, raises=ValueError, reason="host-level scalar on the device"
+            ),
+        ),
+        "global",
+    ],
+)
+def test_only_local_host_buffers_are_host_memory_of_any_size(scope, size, target):
+    """Of the buffers only the host code uses, the local ones become host memory"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main(n: T.int32):
+            T.func_attr({"target": T.target(target, host="llvm")})
+            y = T.alloc_buffer(
+                (n if size is None else size,), "float32", scope=scope, annotations={"note": 1}
+            )
+            y[0] = T.float32(1.5)
+            T.call_packed("fill", y[0])
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func(s_tir=True)
+        def main(n: T.int32):
+            T.func_attr({"target": T.target(target, host="llvm")})
+            y = T.alloc_buffer(
+                (n if size is None else size,),
+                "float32",
+                scope=scope,
+                annotations={"note": 1, "device_type": 1} if scope == "local" else {"note": 1},
+            )
+            y[0] = T.float32(1.5)
+            T.call_packed("fill", y[0])
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After, Expected)
+
+
+@pytest.mark.parametrize("kind", ["ext_dev", "hexagon"])
+def test_host_cell_of_kernels_no_device_runtime_launches_left_alone(kind):
+    """A host cell read by a kernel that no device runtime launches is left as it is"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main(B: T.Buffer(8, "float32"), x: T.float32):
+            T.func_attr({"target": T.target(kind, host="llvm")})
+            c = T.alloc_local((1,), "float32")
+            c[0] = x
+            T.attr(T.target(kind), "target", 0)
+            i = T.launch_thread("threadIdx.x", 8)
+            B[i] = c[0]
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func(s_tir=True)
+        def main(B: T.Buffer(8, "float32"), x: T.float32):
+            T.func_attr({"target": T.target(kind, host="llvm")})
+            c = T.alloc_local((1,), "float32")
+            c[0] = x
+            kernel_error_code: T.let[T.int32] = T.call_ffi_kernel(
+                "main_kernel", B.data, c.data, 8, launch_params=["threadIdx.x"], ret_ty="int32"
+            )
+            assert kernel_error_code == 0, "Error executing compute kernel"
+
+        @T.prim_func(s_tir=True)
+        def main_kernel(B_data: T.handle("float32"), c_data: T.handle("float32", "local")):
+            T.func_attr(
+                {
+                    "target": T.target(kind),
+                    "calling_conv": 2,
+                    "tirx.kernel_launch_params": ["threadIdx.x"],
+                    "tirx.noalias": True,
+                    "tirx.is_global_func": True,
+                }
+            )
+            c = T.decl_buffer(1, data=c_data, scope="local")
+            B = T.decl_buffer(8, data=B_data)
+            i = T.launch_thread("threadIdx.x", 8)
+            B[i] = c[0]
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After, Expected)
+
+
+def test_function_without_host_left_alone():
+    """A function whose target has no host has no host code: its local buffers stay as they are"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main():
+            T.func_attr({"target": T.target("cuda")})
+            y = T.alloc_buffer((4,), "float32", scope="local")
+            y[0] = T.float32(1.5)
+            T.call_packed("fill", y[0])
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After, Before)

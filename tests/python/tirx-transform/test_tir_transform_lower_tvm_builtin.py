@@ -23,21 +23,9 @@ from tvm.script import ir as I
 from tvm.script import tirx as T
 
 
-@pytest.mark.parametrize(
-    "host_memory",
-    [
-        pytest.param(
-            True,
-            marks=pytest.mark.xfail(
-                strict=True, raises=ValueError, reason="host-level scalar on the device"
-            ),
-        ),
-        False,
-    ],
-    ids=["annotated", "plain"],
-)
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar on the device")
 @pytest.mark.parametrize("device", [2, 1], ids=["cuda", "cpu"])
-def test_allocation_annotated_as_host_memory_is_cpu_workspace(device, host_memory):
+def test_allocation_annotated_as_host_memory_is_cpu_workspace(device):
     """An allocation annotated device_type=kDLCPU is a workspace of the CPU, device id 0"""
 
     @I.ir_module
@@ -47,13 +35,8 @@ def test_allocation_annotated_as_host_memory_is_cpu_workspace(device, host_memor
             T.func_attr({"target": T.target("llvm")})
             T.attr("dummy", "device_type", device)
             T.attr("dummy", "device_id", 1)
-            c = T.alloc_local(
-                (1,), "float32", annotations={"device_type": 1} if host_memory else None
-            )
+            c = T.alloc_local((1,), "float32", annotations={"device_type": 1})
             c[0] = T.float32(1.5)
-
-    # the device type and id the workspace is allocated on
-    dev_type, dev_id = (1, 0) if host_memory else (device, 1)
 
     @I.ir_module
     class Expected:
@@ -65,8 +48,8 @@ def test_allocation_annotated_as_host_memory_is_cpu_workspace(device, host_memor
                 data=T.call_intrin(
                     T.handle("float32", "local").ty,
                     "tirx.TVMBackendAllocWorkspace",
-                    dev_type,
-                    dev_id,
+                    1,
+                    0,
                     T.uint64(4),
                     2,
                     32,
@@ -76,7 +59,7 @@ def test_allocation_annotated_as_host_memory_is_cpu_workspace(device, host_memor
             if T.isnullptr(c.data):
                 T.evaluate(T.call_intrin("int32", "tirx.tvm_throw_last_error"))
             c[0] = T.float32(1.5)
-            if T.TVMBackendFreeWorkspace(dev_type, dev_id, c.data) != 0:
+            if T.TVMBackendFreeWorkspace(1, 0, c.data) != 0:
                 T.evaluate(T.call_intrin("int32", "tirx.tvm_throw_last_error"))
 
     After = tvm.tirx.transform.LowerTVMBuiltin()(Before)
