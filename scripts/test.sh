@@ -10,6 +10,10 @@
 #                                    build): lint gate, tests/tools, then the upstream files
 #                                    exported for that TVM under TVM's conftests, no xfail left
 #   scripts/test.sh --released       the same for a TVM as it is (bug tests strictly xfail)
+#   scripts/test.sh --tools          the tools' own tests (tests/tools: check_tvm, the export,
+#                                    the wrong-fix runner, the campaign, the bug scripts, ...),
+#                                    against the TVM as it is and, for those marked both_ways,
+#                                    with the reference fixes; .ci/run runs it after the default
 # The default mode also runs the apache/tvm-tirx line: tvm-tirx/tests/python against the
 # pinned apache-tvm-tirx (.venv-tirx, scripts/setup.sh --tirx), as it is and with the
 # reference fixes that work there (reference_fixes.ON_TVM_TIRX; the others' bug tests stay
@@ -23,6 +27,7 @@ mode=both
 case "${1:-}" in
   --expect-fixed) mode=expect-fixed; shift ;;
   --released) mode=released; shift ;;
+  --tools) mode=tools; shift ;;
 esac
 
 py=$(scripts/setup.sh | tail -n 1) || exit 2
@@ -87,11 +92,10 @@ echo "... $jobs_max step(s) at a time (TEST_JOBS)"
 step "lint gate" "$lint_py" scripts/lint.py
 case "$mode" in
   both)
-    # the longest steps first, so that the last to start are short
-    run "the tools' tests, against the TVM as it is" tests/tools "$@"
-    # the tools' tests give the same verdicts both ways but for those marked both_ways
-    run "suite with the Python reference fixes (no xfail may remain)" tests --reference-fixes \
-      -m "not tools or both_ways" "$@"
+    # the longest steps first, so that the last to start are short; the tools' own tests are
+    # the --tools mode's
+    run "suite with the Python reference fixes (no xfail may remain)" tests --ignore=tests/tools \
+      --reference-fixes "$@"
     run "suite against the TVM as it is (bug tests strictly xfail)" tests --ignore=tests/tools \
       "$@"
     tree "exported files under TVM's conftests (bug tests strictly xfail)"
@@ -101,6 +105,13 @@ case "$mode" in
       py=$tirx_py run "tvm-tirx line with the reference fixes ported there" \
         tvm-tirx/tests/python --reference-fixes
     fi
+    finish
+    ;;
+  tools)
+    run "the tools' tests, against the TVM as it is" tests/tools "$@"
+    # the tools' tests give the same verdicts both ways but for those marked both_ways
+    run "the tools' tests marked both_ways, with the reference fixes" tests/tools \
+      --reference-fixes -m both_ways "$@"
     finish
     ;;
   # a single mode is for any TVM (a source build, another wheel): the tools' tests, then the
