@@ -143,7 +143,11 @@ def run_line(line, args):
                 line, args, state, carried if restarts else None, start_at, args.budget - spent
             )
             if rc == 0 and out.strip():
-                return json.loads(out.strip().splitlines()[-1])
+                result = json.loads(out.strip().splitlines()[-1])
+                if restarts and str(result.get("stopped_by", "")).startswith("budget"):
+                    # a restarted worker had what was left of the budget: say the campaign's
+                    result["stopped_by"] = f"budget of {args.budget:.0f} s"
+                return result
             if not state.exists() or restarts >= 20:
                 return {"line": line, "error": f"worker exited {rc}: {' / '.join(tail)[-300:]}"}
             snap = json.loads(state.read_text())
