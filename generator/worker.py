@@ -383,7 +383,7 @@ def _text_of(kind, line):
         return lambda case: f"# {case.pass_name}() alone, after BindTarget\n" + P.render(
             case.program, line
         )
-    return lambda program: P.render(program, line)
+    return lambda program: f"# target: {program.target}\n" + P.render(program, line)
 
 
 def _judge_case(oracle, case, line):
