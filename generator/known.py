@@ -45,12 +45,6 @@ KNOWN = {
     "`T.if_then_else(..., T.handle_add_byte_offset(...), ...)`, which the parser refuses (an "
     "ir.Call where an ir.Expr is expected), every function with a tensor argument, "
     "generator/open/makepackedapi_handle_offset.py",
-    "[tvm] f:tirx.BindTarget:reparse:error: Mismatched type on argument #N when calling: "
-    "`script.ir_builder.tirx.Buffer(N: Array<ir.Expr>, N: ir.PrimType, N: str, "
-    "N: Optional<ir.Expr>, N: Optional<": "open: the printer_cell reference fix prints a "
-    'one-element bool global buffer as `T.alloc_scalar(T.bool, scope="global")`, which does not '
-    "parse (its builder takes dtype constructors, T.bool is none; a gap of the Python fix), "
-    "generator/open/printer_cell_fix_bool.py",
     "[tvm] d:ice-on-valid:tirx.MakePackedAPI:Check failed: dtype.code() == "
     "DLDataTypeCode::kDLFloat (N vs. N) :": _BF16.format("an argument stops MakePackedAPI"),
     "[tvm] d:ice-on-invalid:tirx.MakePackedAPI:Check failed: dtype.code() == "
@@ -92,9 +86,12 @@ KNOWN = {
     "of apache/tvm (patch 0007); tvm-tirx has none, so a uint64 kernel scalar stays unlaunchable",
     "[tirx] d:ice-on-valid:reference_fixes.HostLocalBuffers:A kernel loads an element of `v`, "
     'a "local" buffer of the host code that the host code also loads, stores or passes to a '
-    "call. Such a buffer is host memory, and": "open: the tvm-tirx host-scalar reference fix "
-    "rejects a kernel reading one element of a 4-element host array, which the apache/tvm one "
-    "passes by value (the fixes disagree), generator/open/host_array_element_tirx.py",
+    "call. Such a buffer is host memory, and": "open: patch 0002's rule passes only one-element "
+    "host buffers by value and rejects a kernel's load of an array element (a user-facing "
+    "ValueError, as SplitHostDevice alone does on both lines); on apache/tvm an earlier pass of "
+    "tvm.compile shrinks the 4-element array to the element used, on tvm-tirx none does, so "
+    "the program compiles on one line only; whether arrays should pass their element by value "
+    "is for the maintainers, generator/open/host_array_element_tirx.py",
     # --- both lines: target limits of the code generators
     "d:ice-on-valid:codegen:Check failed: (t.bits() != N) is false: CodeGenWebGPU: do not "
     "support iN": _WEBGPU.format("64-bit integer"),

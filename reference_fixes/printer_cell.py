@@ -58,6 +58,8 @@ def _dtype_string(dtype):
     """A dtype as the builder takes it: ``T.float32`` (a DtypeConstructor) becomes "float32"."""
     if isinstance(dtype, builder.DtypeConstructor):
         return dtype._dtype_str
+    if dtype is builder.boolean:  # T.bool is a plain function, not a DtypeConstructor
+        return "bool"
     return dtype
 
 

@@ -14,19 +14,20 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Open (the host-scalar reference fix on apache/tvm-tirx): one element of a host array that a
-kernel reads is rejected there and passed by value on apache/tvm.
+"""Open (patch 0002's rule on apache/tvm-tirx): one element of a host array that a kernel reads
+is rejected there, and compiles on apache/tvm.
 
     .venv-tirx/bin/python generator/open/host_array_element_tirx.py
 
-Under reference_fixes/host_scalar.py a kernel that reads ``v[1]`` of a 4-element "local" host
-array compiles on apache/tvm 0.27 (the element reaches the kernel by value, and the generator's
-replay finds the right value) but is rejected on tvm-tirx ("A kernel loads an element of `v`
-... a kernel receives only the value of its single element"). Patch 0002's rule speaks of a
-single element; the two lines' fixes disagree on an array (the reference fix decides which
-one is right; not a TVM defect). Generator class ``d:ice-on-valid:reference_fixes.
-HostLocalBuffers:A kernel loads an element of ...`` on tvm-tirx. Exit 1 while tvm-tirx
-rejects it, 0 once it compiles.
+Patch 0002 (and its reference fix, on both lines) passes only a one-element host buffer to a
+kernel by value; a kernel's load of an element of a larger host array is a user-facing
+ValueError ("A kernel loads an element of `v` ..."), which SplitHostDevice alone raises on both
+lines (the patched C++ build too). Through tvm.compile, apache/tvm 0.27 shrinks the 4-element
+array to the one element used before SplitHostDevice, so the program compiles there and the
+element reaches the kernel by value; tvm-tirx's pipeline does not, so it is rejected. Not a
+disagreement of the fixes: whether an array's element should pass by value is a design question
+for the maintainers. Generator class ``d:ice-on-valid:reference_fixes.HostLocalBuffers:A kernel
+loads an element of ...`` on tvm-tirx. Exit 1 while tvm-tirx rejects it, 0 once it compiles.
 """
 
 import sys
