@@ -18,7 +18,7 @@
 
     scripts/campaign.py --seed 1 --budget 10m [--line tvm|tirx|both] [--reference-fixes]
                         [--report PATH] [--python PY] [--programs N] [--known FILE]
-                        [--no-relax] [--wrong-fix REPORT:NAME] [--no-sentinels] [--device]
+                        [--no-relax] [--wrong-fix REPORT:NAME] [--no-sentinels] [--no-device]
 
 Each line runs in a child process of its interpreter (.venv/bin/python for tvm,
 .venv-tirx/bin/python for tirx; --python overrides, for one line). Progress on stderr; the
@@ -30,10 +30,10 @@ first (--no-sentinels: not); --wrong-fix REPORT:NAME (with --reference-fixes) in
 wrong fix of wrong_fixes/ instead of its report's reference fix, on the lines where that
 report has one. A worker that dies (a signal) is restarted after the program it died on,
 which is judged again alone in a fresh process and minimized (generator/crash.py). The
-report and stderr give clause (c)'s unjudged share. --device: clause (c) launches each valid
-program on the OpenCL device where TVM's OpenCL runtime loads (pocl; generator/device.py) and
-compares with the generator's numpy model, the CPU replay judging the rest (about 5 s a
-program on pocl, which compiles each kernel: not for CI's budget). Bad input (a budget or
+report and stderr give clause (c)'s unjudged share. Clause (c) launches each valid program on
+the OpenCL device where TVM's OpenCL runtime loads (pocl; generator/device.py) and compares with
+the generator's numpy model, the CPU replay judging the rest and every program where there is
+no device (about 1 s a program on pocl here); --no-device: the replay only. Bad input (a budget or
 seed that is not a number, an interpreter that does not exist, a report path that cannot be
 written, a wrong fix that does not exist): one line on stderr, exit 2.
 """
@@ -86,7 +86,8 @@ def parse_args(argv):
     p.add_argument("--no-relax", action="store_true")
     p.add_argument("--wrong-fix")
     p.add_argument("--no-sentinels", action="store_true")
-    p.add_argument("--device", action="store_true")
+    # clause (c) on the OpenCL device where one is (else the replay); --no-device: the replay only
+    p.add_argument("--device", action=argparse.BooleanOptionalAction, default=True)
     args = p.parse_args(argv)
     try:
         args.seed = int(args.seed)

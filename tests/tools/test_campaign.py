@@ -152,8 +152,9 @@ def _judge(programs):
 
 
 def _campaign(report, *args):
-    """A campaign run that writes its report to ``report``: (process, report text)."""
-    proc = _run(*args, "--report", str(report))
+    """A campaign run that writes its report to ``report``: (process, report text); clause (c)
+    by the replay (the device's own test is generator/device.py's)."""
+    proc = _run(*args, "--no-device", "--report", str(report))
     return proc, report.read_text() if proc.returncode == 0 else ""
 
 
@@ -202,7 +203,7 @@ def start_children(pool, tests, tmp_path_factory):
     two runs of one tiny campaign (a worker process each), and the judging child."""
     wanted = {child for test in tests for child in READS.get(test, ())}
     tiny = ["--seed", "3", "--budget", "2m", "--programs", "3", "--line", "tvm", "--no-relax",
-            "--no-sentinels"]  # fmt: skip
+            "--no-sentinels", "--no-device"]  # fmt: skip
     futures = {}
     for name in ("campaign 1", "campaign 2"):
         if name in wanted:
