@@ -23,6 +23,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "opencl_runtime.py"
 
@@ -73,3 +75,49 @@ def test_bad_arguments_exit_2():
         assert rc == 2, script
         assert out == ""
         assert "unrecognized arguments: --no-such-option" in err.strip().splitlines()[-1]
+
+
+def _module():
+    spec = importlib.util.spec_from_file_location("opencl_runtime_under_test", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _appending(line):
+    return lambda path, text: text + line
+
+
+def test_a_runtime_variant_is_a_build_of_its_own():
+    """A Variant (a changed src/runtime header: the uint64 fix's runtime) builds into a folder
+    of its own, one per change, apart from the plain plugin's."""
+    module = _module()
+    where = module.layout()
+    if where["kind"] != "wheel":
+        pytest.skip("a checkout builds its own files: no variants")
+    one = module.Variant("v", ["pack_args.h"], _appending("// one\n"))
+    two = module.Variant("v", ["pack_args.h"], _appending("// two\n"))
+    keys = {module.key(where), module.key(where, one), module.key(where, two)}
+    assert len(keys) == 3
+    assert module.key(where, one).startswith(module.key(where) + "-v-")
+
+
+@pytest.mark.parametrize("kind, why", [("wheel", "does not change"), ("checkout", "checkout")])
+def test_a_variant_that_changes_nothing_or_a_checkout_is_refused(kind, why):
+    """A Variant must change the header it names, and only a wheel takes one: a one-line
+    Failed otherwise, before anything is built."""
+    module = _module()
+    same = module.Variant("same", ["pack_args.h"], lambda path, text: text)
+    with pytest.raises(module.Failed, match=why):
+        same.texts({**module.layout(), "kind": kind})
+
+
+def test_select_refuses_another_variant_once_a_plugin_is_loaded():
+    """The plugin a process loads stays: selecting another one after it is a Failed."""
+    module = _module()
+    variant = module.Variant("v", ["pack_args.h"], _appending("//\n"))
+    module.select(variant)
+    assert module.selected() is variant
+    module._loaded["done"] = "the plain plugin"
+    with pytest.raises(module.Failed, match="loaded already"):
+        module.select(None)
