@@ -85,6 +85,13 @@ def test_killed_needs_two_tests_one_upstream(wrong_fix_runner):
     assert not killed(["tests/proof/a.py::t", "tests/proof/b.py::t"])
 
 
+def test_only_the_runtime_fix_needs_an_opencl_device(wrong_fix_runner):
+    """The wrong fixes that only a launch tells apart (uint64's OpenCL runtimes) are the ones
+    judged where a device is; every other report's are judged everywhere."""
+    needing = {report for report in BUG_REPORTS if wrong_fix_runner.needs_opencl(report)}
+    assert needing == {"uint64_scalar"}
+
+
 def test_reports_without_a_reference_fix_say_why():
     """A report without a reference fix has a reason, and no wrong fixes (nothing to vary)."""
     for report, why in NO_REFERENCE_FIX.items():
