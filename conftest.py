@@ -167,7 +167,7 @@ def pytest_configure(config):
         config._tvm_wrong_report = report
         # a wrong fix of a runtime (an OpenCL runtime with another header) gives wrong values
         # or the released refusal, no crash: its report's GPU tests run in-process
-        config._tvm_wrong_runtime = getattr(wrong_fixes._module(report), "NEEDS_OPENCL", False)
+        config._tvm_wrong_runtime = wrong_fixes.needs_opencl(report)
     config._tvm_bug_expect_fixed = expect
     if fixes:
         reference_fixes.install(sorted(fixes))
@@ -200,12 +200,9 @@ def pytest_collectstart(collector):
     _opencl_tried.append(path)
     if importlib.util.find_spec("tvm") is None:
         return
-    script = ROOT / "scripts" / "opencl_runtime.py"
-    spec = importlib.util.spec_from_file_location("opencl_runtime", script)
-    module = sys.modules.setdefault("opencl_runtime", importlib.util.module_from_spec(spec))
-    if not hasattr(module, "load"):
-        spec.loader.exec_module(module)
-    module.load()
+    import reference_fixes
+
+    reference_fixes.opencl_runtime().load()
 
 
 def pytest_report_header(config):

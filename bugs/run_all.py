@@ -35,7 +35,6 @@ Exit 0 after printing.
 
 import argparse
 import importlib
-import importlib.util
 import json
 import os
 import runpy
@@ -65,19 +64,6 @@ def scripts():
     return {p.parent.name: p for p in sorted(Path(__file__).parent.glob(f"*/{SCRIPT}"))}
 
 
-def _load_opencl():
-    """TVM's OpenCL runtime, as the root conftest loads it (scripts/opencl_runtime.py: built
-    for the wheel, or with a reference fix's runtime change), so that a script that launches
-    a kernel finds the OpenCL device where there is one (pocl)."""
-    spec = importlib.util.spec_from_file_location(
-        "opencl_runtime", ROOT / "scripts" / "opencl_runtime.py"
-    )
-    module = sys.modules.setdefault("opencl_runtime", importlib.util.module_from_spec(spec))
-    if not hasattr(module, "load"):
-        spec.loader.exec_module(module)
-    module.load()  # where none is built, the scripts see no device and say so
-
-
 def _child(path, fixes, out):
     """In the fork: install ``fixes``, run ``path`` as __main__, exit with its status."""
     os.dup2(out, 1)
@@ -89,7 +75,12 @@ def _child(path, fixes, out):
 
             reference_fixes.install(fixes)
         if package.__name__ == "tvm":
-            _load_opencl()
+            # TVM's OpenCL runtime, as the root conftest loads it (built for the wheel, or with
+            # a fix's runtime change): a script that launches a kernel finds the device there
+            # is (pocl); where none is built, the scripts see no device and say so
+            import reference_fixes
+
+            reference_fixes.opencl_runtime().load()
         sys.argv = [str(path)]
         runpy.run_path(str(path), run_name="__main__")
     except SystemExit as stop:  # as the interpreter reports sys.exit(code | message)

@@ -39,6 +39,9 @@ tests/python expect, and its docstring names the C++ change a maintainer would m
 """
 
 import importlib
+import importlib.util
+import sys
+from pathlib import Path
 
 from bug_reports import REFERENCE_FIXED
 
@@ -55,6 +58,20 @@ ON_TVM_TIRX = (
     "split_host_device_inplace",
     "annotate_entry_func_inplace",
 )
+
+
+def opencl_runtime():
+    """scripts/opencl_runtime.py as the module ``opencl_runtime``, loaded once per process by
+    its path (scripts/ stays off sys.path): the root conftest, bugs/run_all.py,
+    scripts/device_runs.py and the uint64 fix's runtime share it, so that the runtime a fix
+    selects is the one loaded."""
+    if "opencl_runtime" not in sys.modules:
+        path = Path(__file__).resolve().parent.parent / "scripts" / "opencl_runtime.py"
+        spec = importlib.util.spec_from_file_location("opencl_runtime", path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["opencl_runtime"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["opencl_runtime"]
 
 
 def available():

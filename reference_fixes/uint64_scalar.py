@@ -35,11 +35,11 @@ the OpenCL runtime is loaded (the root conftest installs fixes first, and child 
 install them at start-up). Without an OpenCL device nothing of this fix can run.
 """
 
-import importlib.util
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
+
+from reference_fixes import opencl_runtime
 
 ROOT = Path(__file__).resolve().parent.parent
 PATCH = next((ROOT / "patches").glob("0007-*.patch"))
@@ -62,18 +62,6 @@ def change_pack_args(path, text):
         if proc.returncode != 0:
             raise RuntimeError(f"{PATCH.name} does not apply to src/runtime/{path}: {proc.stderr}")
         return target.read_text()
-
-
-def opencl_runtime():
-    """scripts/opencl_runtime.py, the module the root conftest and device_runs.py load."""
-    if "opencl_runtime" not in sys.modules:
-        spec = importlib.util.spec_from_file_location(
-            "opencl_runtime", ROOT / "scripts" / "opencl_runtime.py"
-        )
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["opencl_runtime"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["opencl_runtime"]
 
 
 def variant():

@@ -356,6 +356,14 @@ def build(tvm_dir=None, quiet=False, variant=None):
     )
 
 
+def locked_build(tvm_dir=None, variant=None):
+    """build(), one process at a time (setup.sh runs, test steps that load a variant)."""
+    BUILD.mkdir(parents=True, exist_ok=True)
+    with open(BUILD / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return build(tvm_dir, variant=variant)
+
+
 _loaded = {}
 
 
@@ -370,11 +378,8 @@ def load():
     try:
         library = library_for(Path(tvm.__file__).parent, variant)
         if variant is not None and not library.is_file():
-            # built where it is first needed (about 20 s), one process at a time
-            BUILD.mkdir(parents=True, exist_ok=True)
-            with open(BUILD / ".lock", "w") as lock:
-                fcntl.flock(lock, fcntl.LOCK_EX)
-                library, _ = build(Path(tvm.__file__).parent, variant=variant)
+            # built where it is first needed (about 20 s)
+            library, _ = locked_build(Path(tvm.__file__).parent, variant)
     except (Failed, Missing, OSError, subprocess.SubprocessError) as err:
         return f"no OpenCL runtime plugin: {err}"
     if not library.is_file():
@@ -420,10 +425,7 @@ def main(argv=None):
             up = library.is_file() and (library.parent / "stamp.json").is_file()
             print(f"opencl runtime: {'up to date' if up else 'not built'}: {library}")
             return 0 if up else 1
-        BUILD.mkdir(parents=True, exist_ok=True)
-        with open(BUILD / ".lock", "w") as lock:  # one build at a time (setup.sh runs)
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            _, line = build()
+        _, line = locked_build()
         if args.quiet and ": up to date:" in line:
             return 0
     except Missing as err:

@@ -186,12 +186,6 @@ def killers(spec, files, pytest_args, servers, upstream=UPSTREAM, until_killed=T
     return failed
 
 
-def needs_opencl(report):
-    """Whether the wrong fixes of ``report`` are OpenCL runtimes (a launch tells them apart)."""
-    path = ROOT / "wrong_fixes" / f"{report}.py"
-    return path.exists() and "\nNEEDS_OPENCL = True\n" in path.read_text()
-
-
 def killed(names, upstream_prefix=UPSTREAM):
     return _killed(names, upstream_prefix)
 
@@ -276,12 +270,12 @@ def main(argv=None):
     os.environ.pop("TVM_REFERENCE_FIXES", None)
     os.environ.pop("TVM_WRONG_FIX", None)
     unjudged = {}  # {spec: why} of the wrong fixes that need a device this TVM has not
-    if any(needs_opencl(report) for report, _ in selected):
+    if any(wrong_fixes.needs_opencl(report) for report, _ in selected):
         proc = subprocess.run([python, str(ROOT / "scripts" / "opencl_runtime.py"), "--device"],
                               cwd=ROOT, capture_output=True, text=True, check=False)  # fmt: skip
         if proc.returncode != 0:
             why = (proc.stdout.strip() or proc.stderr.strip() or "no OpenCL device").splitlines()
-            for report, name in [k for k in selected if needs_opencl(k[0])]:
+            for report, name in [k for k in selected if wrong_fixes.needs_opencl(k[0])]:
                 unjudged[f"{report}:{name}"] = why[-1]
                 del selected[(report, name)]
     if not selected:

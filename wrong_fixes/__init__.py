@@ -101,6 +101,22 @@ def _declared(report):
     return getattr(_module(report), "WRONG_FIXES", {})
 
 
+def needs_opencl(report):
+    """Whether ``report``'s wrong fixes are OpenCL runtimes (its module sets ``NEEDS_OPENCL =
+    True`` at top level): only a launch tells them apart. Read from the source, as
+    ``_declared`` reads ``WRONG_FIXES``, without importing TVM."""
+    path = HERE / f"{report}.py"
+    if not path.exists():
+        return False
+    return any(
+        isinstance(node, ast.Assign)
+        and [getattr(t, "id", None) for t in node.targets] == ["NEEDS_OPENCL"]
+        and isinstance(node.value, ast.Constant)
+        and node.value.value is True
+        for node in ast.parse(path.read_text(), str(path)).body
+    )
+
+
 def catalogue():
     """{(report, name): description} of every wrong fix."""
     found = {}

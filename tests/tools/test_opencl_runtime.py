@@ -40,13 +40,18 @@ def run(*args, env=None, script=SCRIPT):
     return proc.returncode, proc.stdout, proc.stderr
 
 
+def _module():
+    """A fresh instance of scripts/opencl_runtime.py (its process state its own)."""
+    spec = importlib.util.spec_from_file_location("opencl_runtime_under_test", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def _another_tvm(tmp_path):
     """TVM_LIBRARY_PATH naming a link to this TVM's libtvm_runtime.so (a wheel's or a source
     build's): a TVM no plugin is built for."""
-    spec = importlib.util.spec_from_file_location("opencl_runtime", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    lib = module.layout()["libs"][0] / "libtvm_runtime.so"
+    lib = _module().layout()["libs"][0] / "libtvm_runtime.so"
     (tmp_path / "libtvm_runtime.so").symlink_to(lib)
     return {"TVM_LIBRARY_PATH": str(tmp_path)}
 
@@ -75,13 +80,6 @@ def test_bad_arguments_exit_2():
         assert rc == 2, script
         assert out == ""
         assert "unrecognized arguments: --no-such-option" in err.strip().splitlines()[-1]
-
-
-def _module():
-    spec = importlib.util.spec_from_file_location("opencl_runtime_under_test", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _appending(line):

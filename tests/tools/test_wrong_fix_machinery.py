@@ -85,10 +85,10 @@ def test_killed_needs_two_tests_one_upstream(wrong_fix_runner):
     assert not killed(["tests/proof/a.py::t", "tests/proof/b.py::t"])
 
 
-def test_only_the_runtime_fix_needs_an_opencl_device(wrong_fix_runner):
+def test_only_the_runtime_fix_needs_an_opencl_device():
     """The wrong fixes that only a launch tells apart (uint64's OpenCL runtimes) are the ones
     judged where a device is; every other report's are judged everywhere."""
-    needing = {report for report in BUG_REPORTS if wrong_fix_runner.needs_opencl(report)}
+    needing = {report for report in BUG_REPORTS if wrong_fixes.needs_opencl(report)}
     assert needing == {"uint64_scalar"}
 
 
