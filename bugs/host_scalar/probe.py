@@ -36,9 +36,13 @@ import re
 import signal
 import subprocess
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 
 try:
     import numpy as np
+    from probe_common import run_main
 
     import tvm
     from tvm.script import tirx as T
@@ -267,12 +271,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except Exception as err:  # a TVM this script cannot drive: one line, no traceback
-        first = (str(err).strip().splitlines() or [""])[0]
-        print(
-            f"host_scalar/probe.py: error: {type(err).__name__}: {first}",
-            file=sys.stderr,
-        )
-        sys.exit(2)
+    run_main(f"{BUG}/probe.py", main)
