@@ -239,11 +239,24 @@ def _git(*args, timeout=300):
 
 
 def _source_repos():
-    """Candidate repositories (local paths or URLs) to read TVM_COMMIT's files from."""
+    """Candidate repositories (local paths or URLs) to read TVM_COMMIT's files from: TVM_GIT
+    alone when set; else the source build's checkout, the workplace's shared copy of TVM
+    (scripts/tvm_source.py), GitHub."""
     if os.environ.get("TVM_GIT"):
         return [os.environ["TVM_GIT"]]
     work = os.environ.get("TVM_BUILD_WORK") or os.path.expanduser("~/tvm-build")
-    return [os.path.join(work, "tvm"), DEFAULT_GIT]
+    return [os.path.join(work, "tvm"), str(_tvm_source().SHARED), DEFAULT_GIT]
+
+
+def _tvm_source():
+    """scripts/tvm_source.py, loaded from its path (this file is loaded the same way)."""
+    name = "_tvm_source_of_opencl_runtime"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("tvm_source.py"))
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        sys.modules[name] = module
+    return sys.modules[name]
 
 
 def fetch_sources(dest):
@@ -257,10 +270,12 @@ def fetch_sources(dest):
     for repo in _source_repos():
         clone = None
         if os.path.isdir(repo):
-            if _git("-C", repo, "cat-file", "-e", f"{commit}^{{commit}}") is None:
-                tried.append(f"{repo} (no commit {commit[:12]})")
+            source = _tvm_source()
+            try:  # a read-only copy without refs/ (the shared one) is read through a wrapper
+                git_dir, rev = str(source.holding(repo, commit)), commit
+            except source.NoSource as err:
+                tried.append(f"{repo} ({err})")
                 continue
-            git_dir, rev = repo, commit
         elif "://" in repo or repo.startswith("git@"):
             # the commit alone, its blobs fetched as they are read
             clone = tempfile.mkdtemp(prefix="tvm-opencl-src-")

@@ -112,6 +112,17 @@ case "$mode" in
     # the tools' tests give the same verdicts both ways but for those marked both_ways
     run "the tools' tests marked both_ways, with the reference fixes" tests/tools \
       --reference-fixes -m both_ways "$@"
+    # the upstream files inside TVM's own tree at the base commit (git archive of TVM_GIT or
+    # the workplace's shared copy), under TVM's conftests, beside TVM's tests of those files
+    if where=$(python3 scripts/tvm_source.py 2>&1); then
+      intree() { local title=$1; shift
+        step "$title" "$py" scripts/tvm_tree_check.py --tvm-git --python "$py" "$@"; }
+      intree "upstream files in TVM's tree at the base commit (bug tests strictly xfail)"
+      intree "upstream files in TVM's tree at the base commit, reference fixes (no xfail)" \
+        --reference-fixes
+    else
+      echo "... not run: the upstream files in TVM's tree ($where)"
+    fi
     finish
     ;;
   # a single mode is for any TVM (a source build, another wheel): the tools' tests, then the

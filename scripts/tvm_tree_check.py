@@ -19,11 +19,16 @@ conftests, with a given TVM.
 
     python scripts/tvm_tree_check.py --tvm-tree DIR [--expect-fixed | --reference-fixes]
                                      [--python PY] [--whole-files] [--keep DIR]
+    python scripts/tvm_tree_check.py --tvm-git [REPO] [--expect-fixed | --reference-fixes] ...
     python scripts/tvm_tree_check.py --fake [--expect-fixed | --reference-fixes] ...
 
 * ``--tvm-tree DIR``: a TVM checkout, or a tree unpacked with ``git archive`` (needs
   ``python/``, ``tests/``, ``CMakeLists.txt``, ``pyproject.toml``). It is copied to a
   scratch folder first; DIR itself is never written.
+* ``--tvm-git [REPO]``: the tree of TVM at the base commit (``TVM_COMMIT``), unpacked with
+  ``git archive`` from REPO, default ``TVM_GIT``, else the workplace's shared copy
+  (scripts/tvm_source.py): TVM's own conftests and neighbouring tests, on any machine that
+  has that copy (scripts/test.sh --tools).
 * ``--fake``: no TVM source at hand (CI): a skeleton tree whose only conftest is this
   repository's stand-in for TVM's (tests/python/relax/conftest.py), so the files run as
   exported, without this repository's root conftest.
@@ -82,11 +87,41 @@ def source_tree(args):
     """The --tvm-tree folder, checked: a TVM checkout or unpacked tree (None with --fake)."""
     if args.fake:
         return None
+    if args.tvm_tree is None:  # --tvm-git: unpacked by make_tree, from a checked commit
+        return None
     src = args.tvm_tree.expanduser().resolve()
     missing = [p for p in TREE_PARTS if not (src / p).exists()]
     if missing:
         raise CheckError(f"{src} is not a TVM tree (missing {', '.join(missing)})")
     return src
+
+
+def _archive(args, scratch):
+    """--tvm-git: the base commit's TREE_PARTS unpacked into ``scratch/src``."""
+    source = _tvm_source()
+    repo = args.tvm_git or source.default_repo()
+    if repo is None:
+        raise CheckError(f"--tvm-git: TVM_GIT is not set and {source.SHARED} is not there")
+    commit = os.environ.get("TVM_COMMIT", source.DEFAULT_COMMIT)
+    try:
+        git_dir = source.holding(repo, commit)
+    except source.NoSource as err:
+        raise CheckError(f"--tvm-git: {err}") from None
+    src = scratch / "src"
+    src.mkdir()
+    archive = subprocess.run(["git", "-C", str(git_dir), "archive", commit, *TREE_PARTS],
+                             capture_output=True, check=False)  # fmt: skip
+    if archive.returncode != 0:
+        raise CheckError(f"--tvm-git: git archive failed: {archive.stderr.decode().strip()}")
+    subprocess.run(["tar", "-x", "-C", str(src)], input=archive.stdout, check=True)
+    return src
+
+
+def _tvm_source():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import tvm_source
+
+    return tvm_source
 
 
 def make_tree(args, scratch):
@@ -106,7 +141,7 @@ def make_tree(args, scratch):
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(conftest, dest)
         return tree
-    src = source_tree(args)
+    src = source_tree(args) or _archive(args, scratch)
     for part in TREE_PARTS:
         copy = shutil.copytree if (src / part).is_dir() else shutil.copy
         copy(src / part, tree / part, **({"symlinks": True} if copy is shutil.copytree else {}))
@@ -134,6 +169,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--tvm-tree", type=Path, help="a TVM checkout or unpacked tree")
+    where.add_argument("--tvm-git", nargs="?", const="", metavar="REPO",
+                       help="TVM at the base commit, from REPO (default: TVM_GIT, the shared copy)")  # fmt: skip
     where.add_argument("--fake", action="store_true", help="a skeleton tree (no TVM source)")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--expect-fixed", action="store_true", help="drop the bug xfails")
@@ -157,7 +194,7 @@ def main(argv=None):
 
 def run(args, scratch):
     source_tree(args)  # a bad --tvm-tree is told before the probe (an `import tvm`, a second)
-    python = shutil.which(args.python) or args.python
+    python = os.path.abspath(shutil.which(args.python) or args.python)  # run from the tree
     probe = subprocess.run([python, "-c", "import tvm, pytest"], capture_output=True, check=False)
     if probe.returncode != 0:
         raise CheckError(f"{args.python} cannot import tvm and pytest")
