@@ -252,7 +252,8 @@ def _tvm_source():
     """scripts/tvm_source.py, loaded from its path (this file is loaded the same way)."""
     name = "_tvm_source_of_opencl_runtime"
     if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("tvm_source.py"))
+        path = Path(__file__).with_name("tvm_source.py")
+        spec = importlib.util.spec_from_file_location(name, path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         sys.modules[name] = module

@@ -37,7 +37,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared" / "tvm.git"
+# TVM_SHARED_GIT names another such copy; set empty, there is none (the tools' tests)
+SHARED = Path(os.environ.get("TVM_SHARED_GIT", ROOT.parent / "shared" / "tvm.git"))
 WRAPPERS = ROOT / "build" / "tvm-source"
 # the commit scripts/build_tvm.sh builds and the patches apply to (TVM main of 2026-08-22)
 DEFAULT_COMMIT = "5d4dc8721307cf9677becacf0395c19be130e206"
@@ -95,7 +96,7 @@ def default_repo():
     neither is set or there)."""
     if os.environ.get("TVM_GIT"):
         return os.environ["TVM_GIT"]
-    return str(SHARED) if SHARED.is_dir() else None
+    return str(SHARED) if str(SHARED) not in ("", ".") and SHARED.is_dir() else None
 
 
 def main(argv):

@@ -169,8 +169,9 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument("--tvm-tree", type=Path, help="a TVM checkout or unpacked tree")
-    where.add_argument("--tvm-git", nargs="?", const="", metavar="REPO",
-                       help="TVM at the base commit, from REPO (default: TVM_GIT, the shared copy)")  # fmt: skip
+    where.add_argument(
+        "--tvm-git", nargs="?", const="", metavar="REPO", help="TVM at the base commit from REPO"
+    )
     where.add_argument("--fake", action="store_true", help="a skeleton tree (no TVM source)")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--expect-fixed", action="store_true", help="drop the bug xfails")

@@ -67,6 +67,7 @@ def env(tmp_path):
     clean.pop("JOBS", None)
     clean["PATH"] = f"{bin_dir}{os.pathsep}{clean.get('PATH', '')}"
     clean["LLVM_CONFIG"] = str(fake_llvm_config(tmp_path / "llvm19", "19.1.7"))
+    clean["TVM_SHARED_GIT"] = ""  # nor the workplace's shared copy of TVM
     return clean
 
 
@@ -182,6 +183,25 @@ def test_dry_run_reads_the_pins_of_local_sources(env, tmp_path, sources):
     assert got["tvm-ffi"] == f"{local['TVM_FFI_GIT']} @ {sources['ffi']}"
     assert got["libbacktrace"] == f"{local['LIBBACKTRACE_GIT']} @ {sources['bt']}"
     assert got["mode"] == "unpatched, 0 patch(es) from patches/"
+
+
+def test_dry_run_reads_a_shared_copy_without_refs(env, tmp_path, sources):
+    """Without TVM_GIT, TVM comes from the shared read-only copy, which has no refs/ folder."""
+    shared = tmp_path / "shared" / "tvm.git"
+    git("clone", "-q", "--bare", str(sources["dir"] / "tvm"), str(shared))
+    git("pack-refs", "--all", cwd=shared)
+    shutil.rmtree(shared / "refs")
+    env = {**env, "TVM_SHARED_GIT": str(shared)}
+    local = {k: v for k, v in urls(sources, scheme="").items() if k != "TVM_GIT"}
+    rc, out, err = build_tvm(env, "--dry-run", "--unpatched", "--work", str(tmp_path), **local)
+    assert rc == 0, err
+    got = plan(out)
+    repo, at = got["tvm"].split(" @ ")
+    assert at == sources["tvm"]
+    assert (Path(repo) / "objects" / "info" / "alternates").read_text().strip() == str(
+        shared / "objects"
+    )
+    assert got["tvm-ffi"] == f"{local['TVM_FFI_GIT']} @ {sources['ffi']}"
 
 
 def newest_llvm_with_headers():
