@@ -214,17 +214,83 @@ def _host_use(_node):
     return True
 
 
-def _walk_uses(root, buffers, on_use, host_only=False):
+def _has_thread_env(func):
+    found = []
+
+    def visit(node):
+        if ir.is_thread_env(node):
+            found.append(node)
+            return WalkResult.SKIP
+        return None
+
+    walk(func.body, visit, order="pre")
+    return bool(found)
+
+
+def _launched_functions(func, mod):
+    """(GlobalVars, symbols) of the module functions that the host code of ``func`` launches
+    as kernels when it calls them, as LowerDeviceKernelLaunches decides: those that open a
+    thread environment, and those whose target's device is not the host's. A symbol is what a
+    launch written as a packed call names: the function's global symbol, else its name."""
+    if mod is None:
+        return [], set()
+    host_device = int(func.attrs["target"].host.get_target_device_type())
+    launched, symbols = [], set()
+    for gvar, callee in mod.functions.items():
+        if not isinstance(callee, ir.PrimFunc) or callee.same_as(func):
+            continue
+        target = callee.attrs.get("target") if callee.attrs is not None else None
+        if target is None:
+            continue  # LowerDeviceKernelLaunches needs it of every callee
+        if _has_thread_env(callee) or int(target.get_target_device_type()) != host_device:
+            launched.append(gvar)
+            symbols.add(str(callee.attrs.get("global_symbol") or gvar.name_hint))
+    return launched, symbols
+
+
+# the calls that launch a kernel named by its symbol (their first argument)
+_SYMBOL_LAUNCHES = ("tirx.call_ffi_kernel", "tirx.tvm_call_packed")
+
+
+def _launch_args(node, launched):
+    """The arguments that the call ``node`` hands to a kernel the host launches: a call of a
+    module function of ``launched`` (``_launched_functions``), or a packed call or kernel
+    launch naming one by its symbol; None for any other node."""
+    if not isinstance(node, ir.Call) or not launched:
+        return None
+    gvars, symbols = launched
+    if isinstance(node.op, ir.GlobalVar):
+        return list(node.args) if any(node.op.same_as(g) for g in gvars) else None
+    if getattr(node.op, "name", "") in _SYMBOL_LAUNCHES and node.args:
+        name = node.args[0]
+        if isinstance(name, ir.StringImm) and str(name.value) in symbols:
+            return list(node.args[1:])
+    return None
+
+
+def _walk_uses(root, buffers, on_use, host_only=False, launched=None, on_launch=None):
     """Call ``on_use(i, node)`` for each use of ``buffers[i]`` in ``root``: a load, a store,
     ``address_of`` a load, or any other reference to the buffer (its pointer). With
     ``host_only``, device regions are skipped, and declaring a view of a buffer is not a use
-    of it: only what its pointer is computed from is (an index, a byte offset)."""
+    of it: only what its pointer is computed from is (an index, a byte offset). The arguments
+    of a call of a module function that the host launches (``launched``) are evaluated on the
+    host, and the kernel receives their values: there a load is a use of the host code
+    (``on_use``), a pointer (the buffer's, ``address_of``) a use of the kernel
+    (``on_launch``)."""
 
     def walk_from(node):
         walk(node, visit, order="pre")
 
+    def on_argument(i, node):
+        (on_use if isinstance(node, ir.LOADS) else on_launch)(i, node)
+
     def visit(node):
         if host_only and ir.is_device_region(node):
+            return WalkResult.SKIP
+        args = _launch_args(node, launched) if host_only else None
+        if args is not None:
+            for arg in args:
+                _walk_uses(arg, buffers, on_argument, host_only, launched, on_launch)
             return WalkResult.SKIP
         alloc = allocation(node)
         if alloc is not None and _index(buffers, alloc[0]) >= 0:
@@ -309,8 +375,9 @@ def _views(body, buffers):
     return views
 
 
-def _classify_uses(body, buffers):
-    """[(host uses it, kernels use it, how a kernel needs its pointer or None)] per buffer."""
+def _classify_uses(body, buffers, launched=None):
+    """[(host uses it, kernels use it, how a kernel needs its pointer or None)] per buffer;
+    ``launched``: the module functions a call of the host code launches as kernels."""
     uses = [[False, False, None] for _ in buffers]
     views = _views(body, buffers)
     tracked = list(buffers) + [view for view, _ in views]
@@ -329,7 +396,7 @@ def _classify_uses(body, buffers):
         if how is not None and entry[2] is None:
             entry[2] = how
 
-    _walk_uses(body, tracked, on_host, host_only=True)
+    _walk_uses(body, tracked, on_host, host_only=True, launched=launched, on_launch=on_kernel)
     for region in _regions(body):
         _walk_uses(region, tracked, on_kernel)
     return [tuple(u) for u in uses]
@@ -358,16 +425,17 @@ def _placement(host, kernel, needs_pointer):
     return "by_value" if kernel else "host"
 
 
-def _classify(func):
-    """S1: (local buffers of the host code, host memory, by-value buffers) of ``func``;
-    raises the ValueError for a rejected buffer."""
+def _classify(func, mod=None):
+    """S1: (local buffers of the host code, host memory, by-value buffers) of ``func``, a
+    function of ``mod``; raises the ValueError for a rejected buffer."""
     if not _has_host(func):
         return [], [], []
     buffers = _host_local_buffers(func.body)
     if not buffers:
         return [], [], []
     host_memory, by_value = [], []
-    for buffer, uses in zip(buffers, _classify_uses(func.body, buffers)):
+    uses_of = _classify_uses(func.body, buffers, _launched_functions(func, mod))
+    for buffer, uses in zip(buffers, uses_of):
         placement = _placement(*uses)
         if placement == "reject":
             raise _rejection(buffer, uses[2])
@@ -436,8 +504,8 @@ def _pass_by_value(region, by_value, pending):
     return tvm_ffi.structural_map(region, (ir.LOADS, replace))
 
 
-def _rewrite_host_func(func, pending):
-    buffers, host_memory, by_value = _classify(func)
+def _rewrite_host_func(func, mod, pending):
+    buffers, host_memory, by_value = _classify(func, mod)
     if not buffers:
         return func
 
@@ -473,8 +541,8 @@ def HostLocalBuffers(original):
     pending = []
 
     @ir.function_pass(opt_level=0, name="reference_fixes.HostLocalBuffers")
-    def before(func, _mod, _ctx):
-        return _rewrite_host_func(func, pending)
+    def before(func, mod, _ctx):
+        return _rewrite_host_func(func, mod, pending)
 
     @ir.function_pass(opt_level=0, name="reference_fixes.HostValueLaunchArgs")
     def after(func, _mod, _ctx):

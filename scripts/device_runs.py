@@ -37,7 +37,9 @@ ways):
 * host_scalar: the report's host-level cell read by one kernel (``cell``), by two kernels
   with a host update between them (``reassigned``), and, control, a cell that kernel 1 writes
   and kernel 2 reads (``kernel_shared``: device memory, as today); at float32, int32, int64,
-  uint32 and float64 (where the device has cl_khr_fp64);
+  uint32 and float64 (where the device has cl_khr_fp64); control, the same with the kernels
+  written as module functions that main calls, for every way main hands them the cell
+  (``module_*`` of tests/proof/host_scalar_cases.py), at float32;
 * narrow_scalar: a kernel scalar argument of int8, int16, uint8, uint16, bool and float16
   (where the device has cl_khr_fp16: pocl has not); controls int32, float32. bfloat16 is not
   run: a bfloat16 host scalar does not compile (its own report);
@@ -101,6 +103,10 @@ def rows(extensions=EVERY):
     for program, kind in (("cell", "bug"), ("reassigned", "bug"), ("kernel_shared", "control")):
         for dtype in HOST_DTYPES:
             found.append(("host_scalar", program, dtype, kind))
+    # the kernels as module functions, every way main hands them the cell (one dtype: the
+    # pointer forms are the dimension here)
+    for program in _cases("host_scalar_cases").MODULE_CASES:
+        found.append(("host_scalar", program, "float32", "control"))
     for dtype in (*NARROW_DTYPES, "float16"):
         found.append(("narrow_scalar", "param", dtype, "bug"))
     for dtype in ("int32", "float32"):
@@ -146,7 +152,8 @@ def _program(bug, program, dtype):
     if bug == "host_scalar":
         cases = _cases("host_scalar_cases")
         b, c, x = cases.inputs(dtype)
-        return cases.make(program, dtype), [b, c, x], (0, 1), list(cases.expected(program, dtype))
+        module = cases.make(program, dtype, target="opencl")
+        return module, [b, c, x], (0, 1), list(cases.expected(program, dtype))
     if bug == "narrow_scalar":
         cases = _cases("narrow_scalar_cases")
         b, c, x = cases.inputs(dtype)

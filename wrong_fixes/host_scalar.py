@@ -59,6 +59,11 @@ WRONG_FIXES = {
     "of its buffer (the first patch: kernels sharing a buffer through a host view are rejected)",
     "calls-are-not-host-uses": "only host loads and stores are host uses: a buffer whose "
     "pointer the host hands to a packed or extern call stays device memory",
+    "module-kernels-are-host-calls": "a call of a kernel written as a module function is a "
+    "host call: a buffer whose pointer main hands only to such kernels becomes host memory "
+    "(the fourth review's miscompile)",
+    "symbol-launches-are-host-calls": "only GlobalVar calls launch module kernels: a launch "
+    "that names the kernel by its symbol (call_ffi_kernel, a packed call) is a host call",
     "first-region-only": "S2 rewrites the first device region only: a later kernel reading the "
     "cell loads it through a pointer to host memory",
     "top-level-cells-only": "S1 classifies the cells allocated at the top of the host code only: "
@@ -217,6 +222,8 @@ _PATCHES = {
     "view-declaration-is-host-use": {"_view_operands": lambda data: [data]},
     "calls-are-not-host-uses": {"_host_use": lambda node: isinstance(node, (*ir.LOADS, ir.Store))},
     "first-region-only": {"_by_value_in_region": _first_region_only},
+    "module-kernels-are-host-calls": {"_launched_functions": lambda func, mod: ([], set())},
+    "symbol-launches-are-host-calls": {"_SYMBOL_LAUNCHES": ()},
     "top-level-cells-only": {"_host_local_buffers": _top_level_cells},
     "not-cpu-predicate": {"launched_by_device_runtime": _not_cpu},
     "cuda-and-rocm-only": {"launched_by_device_runtime": _cuda_or_rocm},

@@ -39,6 +39,12 @@ dtype's constants of VALUES:
   on with ``T.let``: host memory
 * ``big_array`` (bug):    the same with 300 elements (1 KiB or more at every dtype)
 * ``symbolic`` (bug):     the same with ``n`` elements, ``n`` the (symbolic) length of B
+* ``module_<pointer>`` (control): ``kernel_shared`` with its two kernels written as module
+  functions that ``main`` calls, the cell's pointer handed to them as ``pointer`` says:
+  ``data`` (``c.data``), ``address_of`` (``T.address_of(c[0])``), ``view`` (a view's data),
+  ``let`` (a pointer bound with ``T.let``), ``match_buffer`` (a buffer an S-TIR block matches
+  to ``c``), ``loop`` (``c.data``, the calls inside a host ``for`` and ``if``): a call the
+  host launches is a kernel's use, so this too stays device memory, as today
 * ``written``, ``address``, ``indexed`` (bug, rejected): the host stores into a cell or an array
   ``a`` that a kernel stores into, takes the address of, or indexes: a ValueError at compile
   time
@@ -52,6 +58,7 @@ import re
 import numpy as np
 
 import tvm
+from tvm.script import ir as I
 from tvm.script import tirx as T
 
 N = 8
@@ -72,6 +79,9 @@ C_TYPES = {
     "uint32": "uint",
 }
 BUG_CASES = ("cell", "reassigned", "nested", "host_array", "big_array", "symbolic")
+# how main hands the cell to kernels written as module functions (the module_* cases)
+MODULE_POINTERS = ("data", "address_of", "view", "let", "match_buffer", "loop")
+MODULE_CASES = tuple(f"module_{pointer}" for pointer in MODULE_POINTERS)
 CONTROL_CASES = ("let", "param", "kernel_cell", "global", "kernel_shared", "host_view")
 # what only kernels use: device memory that the kernels share
 KERNEL_SHARED = ("global", "kernel_shared", "host_view")
@@ -83,10 +93,79 @@ REJECTED = {
 RUNNABLE = BUG_CASES + CONTROL_CASES
 
 
-def make(case, dtype):
-    """The IRModule of ``case`` at ``dtype``."""
+def _module_case(pointer, dtype, target, host_store=False):
+    """``module_<pointer>``: kernel 1 writes ``c[0] = B[0] + x``, kernel 2 ``C = B + c[0]``,
+    both module functions of ``target`` that main calls with a pointer to its cell; with
+    ``host_store`` main also stores ``x`` into the cell first. float32 only: the pointer forms
+    are the dimension here (and a scalar parameter's annotation cannot be a closure variable
+    in an I.ir_module class)."""
+    if dtype != "float32":
+        raise ValueError(f"the module_* cases are float32 only, not {dtype}")
+    kernel_target = T.target(target)
+
+    @I.ir_module
+    class Module:
+        @T.prim_func(s_tir=True)
+        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: T.float32):
+            c = T.alloc_local((1,), dtype)
+            if host_store:
+                c[0] = x
+            if pointer == "view":
+                v = T.decl_buffer((1,), dtype, data=c.data, scope="local")
+                Module.write(B.data, v.data, x)
+                Module.read(B.data, C.data, v.data)
+            elif pointer == "let":
+                p: T.let[T.handle(dtype, "local")] = c.data
+                Module.write(B.data, p, x)
+                Module.read(B.data, C.data, p)
+            elif pointer == "address_of":
+                Module.write(B.data, T.address_of(c[0]), x)
+                Module.read(B.data, C.data, T.address_of(c[0]))
+            elif pointer == "match_buffer":
+                with T.sblock("matched"):
+                    T.reads(c[0:1])
+                    T.writes(c[0:1])
+                    m = T.match_buffer(c[0:1], (1,), dtype, scope="local")
+                    Module.write(B.data, m.data, x)
+                    Module.read(B.data, C.data, m.data)
+            elif pointer == "loop":
+                for j in range(2):
+                    if j == 1:
+                        Module.write(B.data, c.data, x)
+                        Module.read(B.data, C.data, c.data)
+            else:
+                Module.write(B.data, c.data, x)
+                Module.read(B.data, C.data, c.data)
+
+        @T.prim_func(private=True, s_tir=True)
+        def write(B_data: T.handle(dtype), c_data: T.handle(dtype, "local"), x: T.float32):
+            T.func_attr({"target": kernel_target})
+            B = T.decl_buffer((N,), dtype, data=B_data)
+            c = T.decl_buffer((1,), dtype, data=c_data, scope="local")
+            i = T.launch_thread("threadIdx.x", 1)
+            c[0] = B[i] + x
+
+        @T.prim_func(private=True, s_tir=True)
+        def read(
+            B_data: T.handle(dtype), C_data: T.handle(dtype), c_data: T.handle(dtype, "local")
+        ):
+            T.func_attr({"target": kernel_target})
+            B = T.decl_buffer((N,), dtype, data=B_data)
+            C = T.decl_buffer((N,), dtype, data=C_data)
+            c = T.decl_buffer((1,), dtype, data=c_data, scope="local")
+            i = T.launch_thread("threadIdx.x", N)
+            C[i] = B[i] + c[0]
+
+    return Module
+
+
+def make(case, dtype, target="cuda"):
+    """The IRModule of ``case`` at ``dtype``; ``target``: the target of the kernels a case
+    writes as module functions (the others get theirs from ``tvm.compile``)."""
     ty = getattr(T, dtype)
     v0, v1, _ = VALUES[dtype]
+    if case in MODULE_CASES:
+        return _module_case(case[len("module_") :], dtype, target)
     if case == "cell":
 
         @T.prim_func
@@ -247,7 +326,7 @@ def expected(case, dtype):
         return b, b + (x + v0)
     if case in ("param", "kernel_cell", "nested"):
         return b, b + x
-    if case in KERNEL_SHARED:
+    if case in KERNEL_SHARED + MODULE_CASES:
         return b, b + (b[0] + x)
     if case in ("host_array", "big_array", "symbolic"):
         return b, b + (x + v0)

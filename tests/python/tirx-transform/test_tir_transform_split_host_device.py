@@ -144,6 +144,75 @@ def test_local_buffer_of_kernels_only_passed_by_pointer(view):
     tvm.ir.assert_structural_equal(After, Expected)
 
 
+@pytest.mark.parametrize("view", ["data", "address_of", "let"])
+def test_local_buffer_of_module_kernels_only_passed_by_pointer(view):
+    """A local buffer the host hands only to kernels written as module functions is device memory"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32")):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            c = T.alloc_local((1,), "float32")
+            if view == "let":
+                p: T.let[T.handle("float32", "local")] = c.data
+                Before.write(p)
+            else:
+                Before.write(c.data if view == "data" else T.address_of(c[0]))
+            T.call_ffi_kernel("read", A.data, c.data, 8, launch_params=["threadIdx.x"])
+
+        @T.prim_func(private=True, s_tir=True)
+        def write(c_data: T.handle("float32", "local")):
+            T.func_attr({"target": T.target("cuda")})
+            c = T.decl_buffer(1, data=c_data, scope="local")
+            i = T.launch_thread("threadIdx.x", 1)
+            c[i] = T.float32(1)
+
+        @T.prim_func(s_tir=True)
+        def read(A_data: T.handle("float32"), c_data: T.handle("float32", "local")):
+            T.func_attr(_cuda_kernel_attrs())
+            A = T.decl_buffer(8, data=A_data)
+            c = T.decl_buffer(1, data=c_data, scope="local")
+            i = T.launch_thread("threadIdx.x", 8)
+            A[i] = c[0]
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32")):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            c = T.alloc_local((1,), "float32")
+            if view == "let":
+                p: T.let[T.handle("float32", "local")] = c.data
+                T.call_ffi_kernel("write", p, 1, launch_params=["threadIdx.x"])
+            else:
+                T.call_ffi_kernel(
+                    "write",
+                    c.data if view == "data" else T.address_of(c[0]),
+                    1,
+                    launch_params=["threadIdx.x"],
+                )
+            T.call_ffi_kernel("read", A.data, c.data, 8, launch_params=["threadIdx.x"])
+
+        @T.prim_func(s_tir=True)
+        def write(c_data: T.handle("float32", "local")):
+            T.func_attr({k: v for k, v in _cuda_kernel_attrs().items() if k != "tirx.noalias"})
+            c = T.decl_buffer(1, data=c_data, scope="local")
+            i = T.launch_thread("threadIdx.x", 1)
+            c[i] = T.float32(1)
+
+        @T.prim_func(s_tir=True)
+        def read(A_data: T.handle("float32"), c_data: T.handle("float32", "local")):
+            T.func_attr(_cuda_kernel_attrs())
+            A = T.decl_buffer(8, data=A_data)
+            c = T.decl_buffer(1, data=c_data, scope="local")
+            i = T.launch_thread("threadIdx.x", 8)
+            A[i] = c[0]
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After, Expected)
+
+
 @pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
 @pytest.mark.parametrize("call", [T.call_packed, T.call_extern])
 def test_host_cell_handed_to_call_is_host_memory(call):

@@ -328,6 +328,62 @@ def test_cell_one_kernel_writes_and_next_reads_stays_on_device():
     tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
+def test_cell_handed_only_to_module_function_kernels_stays_on_device():
+    """A cell whose Ptr the host hands only to module-function kernels stays a device Ptr"""
+    # SplitHostDevice marks a kernel it did not cut out of a region with no noalias
+    write_attrs = {k: v for k, v in _kernel_attrs().items() if k != "tirx.noalias"}
+
+    @I.ir_module
+    class Before:
+        @T.function
+        def main(A: T.Tensor((8,), "float32")):
+            T.func_attr({"target": CUDA_ON_LLVM})
+            c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            Before.write(c.data)
+            T.call_ffi_kernel("read", A.data, c.data, 8, launch_params=["threadIdx.x"])
+
+        @T.function(private=True)
+        def write(c_ptr: T.Ptr(T.float32, "local")):
+            T.func_attr({"target": CUDA})
+            c = T.decl_tensor(c_ptr, ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            with T.launch_thread("threadIdx.x", 1) as i:
+                c[i] = T.float32(1)
+
+        @T.function
+        def read(A_ptr: T.Ptr(T.float32), c_ptr: T.Ptr(T.float32, "local")):
+            T.func_attr(_kernel_attrs())
+            A = T.decl_tensor(A_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            c = T.decl_tensor(c_ptr, ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                A[i] = c[0]
+
+    @I.ir_module
+    class Expected:
+        @T.function
+        def main(A: T.Tensor((8,), "float32")):
+            T.func_attr({"target": CUDA_ON_LLVM})
+            c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            T.call_ffi_kernel("write", c.data, 1, launch_params=["threadIdx.x"])
+            T.call_ffi_kernel("read", A.data, c.data, 8, launch_params=["threadIdx.x"])
+
+        @T.function
+        def write(c_ptr: T.Ptr(T.float32, "local")):
+            T.func_attr(write_attrs)
+            c = T.decl_tensor(c_ptr, ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            with T.launch_thread("threadIdx.x", 1) as i:
+                c[i] = T.float32(1)
+
+        @T.function
+        def read(A_ptr: T.Ptr(T.float32), c_ptr: T.Ptr(T.float32, "local")):
+            T.func_attr(_kernel_attrs())
+            A = T.decl_tensor(A_ptr, ty_args=[T.Tensor((8,), T.float32)])
+            c = T.decl_tensor(c_ptr, ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            with T.launch_thread("threadIdx.x", 8) as i:
+                A[i] = c[0]
+
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
+
+
 def test_cell_kernels_carry_across_host_loop_iterations_stays_on_device():
     """A cell a kernel loads in one iteration after the next kernel stored it stays a Ptr"""
 
