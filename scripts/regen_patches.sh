@@ -35,7 +35,8 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 die() { echo "regen_patches: error: $*" >&2; exit 2; }
 work=${TVM_BUILD_WORK:-/tmp/tvm-src-build}
 [ "${1:-}" = "--work" ] && work=${2:?--work needs a directory}
-tvm_git=${TVM_GIT:-https://github.com/apache/tvm}
+# TVM_GIT, else the workplace's shared copy (read through scripts/tvm_source.py), else GitHub
+tvm_git=${TVM_GIT:-$(python3 "$root/scripts/tvm_source.py" 2>/dev/null || echo https://github.com/apache/tvm)}
 base=${TVM_COMMIT:-5d4dc8721307cf9677becacf0395c19be130e206}
 author="Seed 000e2e69 maintainers <maintainers@users.noreply.a-seed-000e2e69.example>"
 py=$("$root/scripts/setup.sh" | tail -n 1) || exit 2
@@ -54,8 +55,12 @@ fi
 pw="$work/patchwork"
 if [ ! -d "$pw/.git" ]; then
   mkdir -p "$work"
-  git clone -q --no-checkout --filter=blob:none "$tvm_git" "$pw" 2>/dev/null \
-    || git clone -q --no-checkout "$tvm_git" "$pw" || die "cannot clone $tvm_git"
+  if [ -d "$tvm_git" ]; then  # a local (possibly shallow) repository: a partial clone can hang
+    git clone -q --no-checkout "$tvm_git" "$pw" || die "cannot clone $tvm_git"
+  else
+    git clone -q --no-checkout --filter=blob:none "$tvm_git" "$pw" 2>/dev/null \
+      || git clone -q --no-checkout "$tvm_git" "$pw" || die "cannot clone $tvm_git"
+  fi
 fi
 git -C "$pw" am --abort >/dev/null 2>&1 || true
 git -C "$pw" -c advice.detachedHead=false checkout -q -f "$base" || die "no commit $base in $tvm_git"
