@@ -404,14 +404,24 @@ def _classify_uses(body, buffers, launched=None):
 
 def _rejection(buffer, how):
     name = buffer.name
+    dtype = tvm_ffi.dtype(str(buffer.ty.dtype))
+    if dtype.lanes == 1:
+        bind = (
+            "Bind a value that kernels read with T.let on the host "
+            f"(`{name}: T.let[T.{dtype}] = ...`)"
+        )
+    else:  # a launch passes 32- and 64-bit scalars only (src/runtime/pack_args.h)
+        bind = (
+            "A launch passes scalars only: bind each lane that kernels read with T.let on the "
+            f"host (`{name}_0: T.let[T.{dtype.with_lanes(1)}] = ...`) and build the vector in the "
+            "kernel"
+        )
     return ValueError(
         f'A kernel {how} `{name}`, a "local" buffer of the host code that the host code '
         "also loads, stores or passes to a call. Such a buffer is host memory, and a kernel "
-        "receives only the value of its single element. Bind a value that kernels read with "
-        "T.let on the host "
-        f"(`{name}: T.let[T.{buffer.ty.dtype}] = ...`); declare a variable that a kernel "
-        f'writes inside the kernel, or allocate a "global" buffer ({ir.ALLOC_SPELLING}) that '
-        "only kernels access."
+        f"receives only the value of its single element. {bind}; declare a variable that a "
+        f'kernel writes inside the kernel, or allocate a "global" buffer ({ir.ALLOC_SPELLING}) '
+        "that only kernels access."
     )
 
 

@@ -42,10 +42,12 @@ import re
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 import tvm_ffi
 
 import tvm
+import tvm.testing
 from tvm.script import ir as I
 from tvm.script import tirx as T
 
@@ -453,8 +455,27 @@ def test_vector_host_cell_read_by_kernel_is_rejected():
         for i in T.thread_binding(8, thread="threadIdx.x"):
             A[i] = c[0]
 
-    with pytest.raises(ValueError, match="A kernel loads an element of `c`"):
+    advice = r"bind each lane .* with T.let on the host \(`c_0: T.let\[T.float32\] = ...`\)"
+    with pytest.raises(ValueError, match=f"A kernel loads an element of `c`.*{advice}"):
         tvm.compile(main, target="cuda")
+
+
+@pytest.mark.skipif(not tvm.testing.env.has_opencl(), reason="needs an OpenCL device")
+def test_vector_host_cell_advice_runs():
+    """The rejection's advice for a vector cell (each lane a T.let, the vector built in the
+    kernel) compiles and gives the right values on OpenCL: no vector kernel parameter, which
+    every device runtime refuses at launch."""
+
+    @T.prim_func
+    def main(A: T.Buffer((32,), "float32"), x: T.float32):
+        c_0: T.let[T.float32] = x + T.float32(1)
+        for i in T.thread_binding(8, thread="threadIdx.x"):
+            A[T.Ramp(i * 4, 1, 4)] = T.Broadcast(c_0, 4)
+
+    dev = tvm.opencl(0)
+    a = tvm.runtime.tensor(np.zeros(32, "float32"), dev)
+    tvm.compile(main, target="opencl")["main"](a, np.float32(2))
+    np.testing.assert_array_equal(a.numpy(), np.full(32, 3, "float32"))
 
 
 def test_annotated_scalar_assignment_is_local_cell():
