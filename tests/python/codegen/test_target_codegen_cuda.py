@@ -34,7 +34,7 @@ def _run_b_plus_c(mod, dtype, x, expected):
         b = tvm.runtime.tensor(np.arange(8).astype(dtype), device=dev)
         c = tvm.runtime.empty((8,), dtype, device=dev)
         lib["main"](b, c, x)
-        tvm.testing.assert_allclose(c.numpy(), expected)
+        np.testing.assert_array_equal(c.numpy(), expected)
 
     tvm.testing.run_with_gpu_lock(run_and_check)
 
@@ -65,18 +65,19 @@ _UINT64 = pytest.mark.xfail(
 @pytest.mark.skipif(not env.has_cuda(), reason="need cuda")
 @pytest.mark.parametrize("dtype", ["int64", pytest.param("uint64", marks=_UINT64)])
 def test_cuda_64_bit_scalar_argument(dtype):
-    """A 64-bit integer scalar argument reaches the kernel with all of its bits"""
-    scalar = getattr(T, dtype)
+    """A 64-bit integer scalar reaches the kernel with all of its bits, the top one included"""
+    ty = getattr(T, dtype)
 
-    @I.ir_module
-    class Module:
-        @T.prim_func
-        def main(B: T.Buffer(8, dtype), C: T.Buffer(8, dtype), x: scalar):
-            for i in T.thread_binding(8, thread="threadIdx.x"):
-                C[i] = B[i] + x
+    @T.prim_func
+    def main(B: T.Buffer(8, dtype), C: T.Buffer(8, dtype), x: ty):
+        # computed on the host: Python cannot pass a uint64 of 2**63 or more
+        y: T.let[ty] = x << ty(23)
+        for i in T.thread_binding(8, thread="threadIdx.x"):
+            C[i] = B[i] + y
 
     x = 2**40 + 3
-    _run_b_plus_c(Module, dtype, x, np.arange(8).astype(dtype) + np.array(x, dtype))
+    expected = np.arange(8).astype(dtype) + (np.array(x, dtype) << np.array(23, dtype))
+    _run_b_plus_c(tvm.IRModule({"main": main}), dtype, x, expected)
 
 
 if __name__ == "__main__":

@@ -82,16 +82,18 @@ _UINT64 = pytest.mark.xfail(
 @pytest.mark.skipif(not env.has_opencl(), reason="need opencl")
 @pytest.mark.parametrize("dtype", ["int64", pytest.param("uint64", marks=_UINT64)])
 def test_opencl_64_bit_scalar_argument(dtype):
-    """A 64-bit integer scalar argument reaches the kernel with all of its bits"""
+    """A 64-bit integer scalar reaches the kernel with all of its bits, the top one included"""
     ty = getattr(T, dtype)
 
     @T.prim_func
     def main(B: T.Buffer(8, dtype), C: T.Buffer(8, dtype), x: ty):
+        # computed on the host: Python cannot pass a uint64 of 2**63 or more
+        y: T.let[ty] = x << ty(23)
         for i in T.thread_binding(8, thread="threadIdx.x"):
-            C[i] = B[i] + x
+            C[i] = B[i] + y
 
     x = 2**40 + 3
-    expected = np.arange(8).astype(dtype) + np.array(x, dtype)
+    expected = np.arange(8).astype(dtype) + (np.array(x, dtype) << np.array(23, dtype))
     np.testing.assert_array_equal(_run_on_opencl(main, dtype, x), expected)
 
 
