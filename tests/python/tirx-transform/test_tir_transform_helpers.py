@@ -48,6 +48,25 @@ def test_annotate_entry_func_leaves_its_input_unchanged(helpers):
     tvm.ir.assert_structural_equal(Before, Expected)
 
 
+@T.prim_func(s_tir=True)
+def _kernel(A: T.Buffer(8, "float32")):
+    for i in T.thread_binding(8, thread="threadIdx.x"):
+        A[i] = A[i] + T.float32(1)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=tvm.error.InternalError,
+    reason="AnnotateEntryFunc changes its input module in place",
+)
+@pytest.mark.parametrize("target", ["llvm", "cuda"])
+def test_compile_under_immutable_module(target):
+    """tvm.compile runs under testing.immutable_module: no pass changes the module it is given"""
+    func = _entry if target == "llvm" else _kernel
+    with tvm.transform.PassContext(config={"testing.immutable_module": True}):
+        tvm.compile(func, target=target)
+
+
 def test_annotate_entry_func_without_entry_leaves_its_input_unchanged():
     """A module with two public functions has no inferable entry: nothing changes"""
 
