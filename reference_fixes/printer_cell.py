@@ -38,7 +38,8 @@ P3  ``python/tvm/tirx/script/builder/ir.py``: ``alloc_scalar``, ``local_scalar``
 
 ``install()`` does P3 as written, accepts the ``T.float32`` constructor there too (what the
 released printer writes, P2), and stands in for P1 by printing without syntax sugar any object
-that holds a cell the sugar would change (``Scriptable.script``): the same round trip as the
+that holds a cell the sugar would change (``tvm.runtime.script_printer._script``, which every
+printing entry point calls): the same round trip as the
 C++ fix, with a plainer text for such objects (nothing else is printed differently). It
 returns a function that restores everything.
 """
@@ -126,11 +127,43 @@ def _is_scalar_cell(buffer):
     return len(shape) == 1 and getattr(shape[0], "value", None) == 1
 
 
+# the PrinterConfig fields copied as they are (dtypes as strings) into an unsugared config
+_CONFIG_FIELDS = ("show_meta", "ir_prefix", "module_alias", "verbose_expr", "indent_spaces",
+                  "print_line_numbers", "num_context_lines", "show_object_address")  # fmt: skip
+_DTYPE_FIELDS = ("buffer_dtype", "int_dtype", "float_dtype")
+
+
+def without_sugar(config):
+    """``config`` (a PrinterConfig, or None for the defaults) with ``syntax_sugar`` off."""
+    printer = tvm.runtime.script_printer
+    if config is None:
+        return printer.PrinterConfig(syntax_sugar=False)
+    cfg = {f: getattr(config, f) for f in _CONFIG_FIELDS}
+    cfg.update({f: str(getattr(config, f)) for f in _DTYPE_FIELDS})
+    names = list(config.binding_names)
+    if names:
+        cfg["name"] = str(names[0])
+    if config.extra_config is not None:
+        cfg["extra_config"] = dict(config.extra_config)
+    for f in ("path_to_underline", "obj_to_underline"):
+        cfg[f] = list(getattr(config, f))
+    for f in ("path_to_annotate", "obj_to_annotate"):
+        cfg[f] = dict(getattr(config, f))
+    cfg["syntax_sugar"] = False
+    new = printer.PrinterConfig.__new__(printer.PrinterConfig)
+    new.__init_handle_by_constructor__(printer._ffi_node_api.PrinterConfig, cfg)
+    return new
+
+
 def _script(original):
-    def script(self, *args, **kwargs):
-        if kwargs.get("syntax_sugar", True) and sugar_would_change(self):
-            kwargs["syntax_sugar"] = False  # P1: the full declaration of such a cell
-        return original(self, *args, **kwargs)
+    """``tvm.runtime.script_printer._script``, which every printing entry point calls
+    (``script()``, ``show()``, ``str``, ``repr``, ``print``), with P1."""
+
+    def script(obj, config):
+        sugar = config is None or config.syntax_sugar
+        if sugar and sugar_would_change(obj):
+            config = without_sugar(config)  # P1: the full declaration of such a cell
+        return original(obj, config)
 
     script._printer_cell_fix = True
     return script
@@ -139,11 +172,11 @@ def _script(original):
 def install():
     """Install P1 (as unsugared printing of the objects it concerns), P2 and P3; return the
     undo function."""
-    scriptable = tvm.runtime.script_printer.Scriptable
-    if getattr(scriptable.script, "_printer_cell_fix", False):
+    printer = tvm.runtime.script_printer
+    if getattr(printer._script, "_printer_cell_fix", False):
         return lambda: None
-    saved = [(scriptable, "script", scriptable.script)]
-    scriptable.script = _script(scriptable.script)
+    saved = [(printer, "_script", printer._script)]
+    printer._script = _script(printer._script)
     for module in list(sys.modules.values()):
         for name in _SCALAR_FUNCS:
             if getattr(module, name, None) is getattr(builder, name):

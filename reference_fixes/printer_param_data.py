@@ -36,11 +36,16 @@ and ``BufferLoad``.
 
 The wheel's printer is C++ with no dispatch a Python function can take over (no IRDocsifier
 function among its global functions), so this fix applies the same rule, site for site, to
-the printed program's syntax tree (``Scriptable.script``): in each function, the names defined
+the printed program's syntax tree (``tvm.runtime.script_printer._script``, which every
+printing entry point calls: ``script()``, ``show()``, ``str``, ``repr``, ``print``): in each
+function, with that function's buffers (decided from its IR), the names defined
 through the scalar syntax are the scalar names; for every other name of a one-element buffer
 that the printer took for a scalar (``IsScalar`` in the IR), a bare load ``A`` becomes
 ``A[0]``, a store ``A = v`` becomes ``A[0] = v`` and ``A.buffer`` / ``A.source`` becomes
-``A``. ``install()`` returns the undo function.
+``A``. What the text cannot restore is an error (``CannotPrint``), never another program: a
+name to rewrite that the IR indexes with a non-constant (the wheel's printer dropped that
+index), and text printed with line numbers or underlines. ``install()`` returns the undo
+function.
 """
 
 import ast
@@ -61,19 +66,56 @@ BUFFER_ATTRS = {"source", "buffer"}
 SITES = ("data", "store", "load")
 
 
+def _is_shorthand(node):
+    return (
+        isinstance(node, tvm.tirx.Var)
+        and isinstance(node.ty, tvm.tirx.BufferType)
+        and any(tvm.tirx._ffi_api.BufferIsScalar(node, flag) for flag in (True, False))
+    )
+
+
 def shorthand_buffers(obj):
     """The names of the buffers of ``obj`` that the printer writes through the scalar
     shorthand (``IsScalar``: one element, the default layout), however they are defined."""
     found = set()
 
     def visit(node):
-        if isinstance(node, tvm.tirx.Var) and isinstance(node.ty, tvm.tirx.BufferType):
-            if any(tvm.tirx._ffi_api.BufferIsScalar(node, flag) for flag in (True, False)):
-                found.add(node.name)
+        if _is_shorthand(node):
+            found.add(node.name)
         return tvm_ffi.WalkResult.ADVANCE
 
     tvm_ffi.structural_walk(obj, visit, order="pre")
     return found
+
+
+def indexed_shorthand(obj):
+    """The names of the shorthand buffers of ``obj`` that a load or a store indexes with
+    anything but a constant 0 (a loop variable, ...): the wheel's printer drops that index,
+    and no rewrite of its text can put it back."""
+    found = set()
+
+    def visit(node):
+        var = getattr(node, "buffer", None)
+        if var is None:
+            var = getattr(node, "source", None)
+        indices = getattr(node, "indices", None)
+        if _is_shorthand(var) and indices is not None:
+            if not all(isinstance(i, tvm.tirx.IntImm) and i.value == 0 for i in indices):
+                found.add(var.name)
+        return tvm_ffi.WalkResult.ADVANCE
+
+    tvm_ffi.structural_walk(obj, visit, order="pre")
+    return found
+
+
+def functions(obj):
+    """{printed function name: PrimFunc} of ``obj`` (a PrimFunc prints as ``main`` unless its
+    global symbol names it)."""
+    if isinstance(obj, tvm.tirx.PrimFunc):
+        return {None: obj}
+    return {
+        gvar.name_hint: f for gvar, f in obj.functions.items() if isinstance(f, tvm.tirx.PrimFunc)
+    }
 
 
 def _is_scalar_syntax(node):
@@ -136,11 +178,17 @@ def edits(func, shorthand):
     return out
 
 
+class CannotPrint(NotImplementedError):
+    """What the wheel's printer wrote cannot be turned into what patch 0008 prints."""
+
+
 def rewrite(text, obj):
     """``text`` (the printer's output for ``obj``) with the shorthand of the names that are not
-    scalar names undone."""
-    shorthand = shorthand_buffers(obj)
-    if not shorthand:
+    scalar names undone, each function with its own buffers (a name of one function says
+    nothing of another's)."""
+    funcs = functions(obj)
+    shorthand = {name: shorthand_buffers(func) for name, func in funcs.items()}
+    if not any(shorthand.values()):
         return text
     tree = ast.parse(text)
     lines = text.splitlines(keepends=True)
@@ -148,8 +196,21 @@ def rewrite(text, obj):
     for line in lines:
         starts.append(starts[-1] + len(line))
     found = []
-    for func in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
-        found += edits(func, shorthand)
+    defs = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]
+    for func in defs:
+        name = None if None in funcs else func.name
+        if name not in funcs:
+            continue  # a function of another dialect (Relax): no TIR buffer of its own
+        func_edits = edits(func, shorthand[name])
+        lost = {target for node, _ in func_edits for target in _names(node)}
+        lost &= indexed_shorthand(funcs[name])
+        if lost:
+            raise CannotPrint(
+                f"the wheel's printer drops the index of {', '.join(sorted(lost))} (a "
+                "one-element buffer indexed by a non-constant): the reference fix of patch "
+                "0008 cannot print it"
+            )
+        found += func_edits
     # innermost last: apply from the end of the text
     spans = []
     for node, replacement in found:
@@ -161,12 +222,45 @@ def rewrite(text, obj):
     return text
 
 
+def _names(node):
+    """The buffer names an edit's node stands for (``A``, ``A.buffer``)."""
+    if isinstance(node, ast.Name):
+        return {node.id}
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return {node.value.id}
+    return set()
+
+
+def _plain_text(config):
+    """Whether ``config`` prints plain TVMScript that ``ast`` parses (no line numbers, no
+    underlines or annotations)."""
+    if config is None:
+        return True
+    return not (
+        config.print_line_numbers
+        or len(config.path_to_underline)
+        or len(config.obj_to_underline)
+        or len(config.path_to_annotate)
+        or len(config.obj_to_annotate)
+    )
+
+
 def _script(original):
-    def script(self, *args, **kwargs):
-        text = original(self, *args, **kwargs)
-        if not isinstance(self, tvm.IRModule | tvm.tirx.PrimFunc):
+    """``tvm.runtime.script_printer._script`` (every printing entry point: ``script()``,
+    ``show()``, ``str``, ``repr``, ``print``) with the shorthand of non-scalar names undone."""
+
+    def script(obj, config):
+        text = original(obj, config)
+        if not isinstance(obj, tvm.IRModule | tvm.tirx.PrimFunc):
             return text
-        return rewrite(text, self)
+        if not shorthand_buffers(obj):
+            return text
+        if not _plain_text(config):
+            raise CannotPrint(
+                "the reference fix of patch 0008 rewrites the printed program, which it cannot "
+                "with line numbers, underlines or annotations"
+            )
+        return rewrite(text, obj)
 
     setattr(script, _MARK, True)
     return script
@@ -175,13 +269,13 @@ def _script(original):
 def install():
     """Print a one-element buffer that is not a scalar name as any buffer; return the undo
     function."""
-    scriptable = tvm.runtime.script_printer.Scriptable
-    saved = scriptable.script
+    printer = tvm.runtime.script_printer
+    saved = printer._script
     if getattr(saved, _MARK, False):
         return lambda: None
-    scriptable.script = _script(saved)
+    printer._script = _script(saved)
 
     def uninstall():
-        scriptable.script = saved
+        printer._script = saved
 
     return uninstall
