@@ -32,6 +32,8 @@ WRONG_FIXES = {
     "no-narrowing": "the kernel computes with the wide parameter instead of narrowing it back",
     "cpu-kernels-too": "also widens kernels called directly on the CPU (no runtime packs them)",
     "no-bfloat16": "float16 is widened to float32, bfloat16 stays narrow",
+    "cuda-and-rocm-only": "only CUDA and ROCm kernels are widened: OpenCL, Vulkan, Metal and "
+    "WebGPU kernels keep their narrow parameters",
     "first-param-only": "the launch casts only the kernel's first widened parameter: a second "
     "narrow scalar is passed narrow to its wide parameter",
     "split-kernels-only": "only the kernels SplitHostDevice splits out are widened: a kernel "
@@ -74,6 +76,10 @@ def _any_target(_kernel):
     return True
 
 
+def _cuda_or_rocm(kernel):
+    return kernel.attrs["target"].kind.name in ("cuda", "rocm")
+
+
 _REFERENCE = {"_wide_dtype": fix._wide_dtype}
 
 # wrong fix -> {attribute of reference_fixes.narrow_scalar: its wrong replacement}
@@ -97,6 +103,7 @@ _PATCHES = {
         "_launched_from_host": lambda gvar, _f, known: gvar.name_hint not in known
     },
     "first-param-only": {"_cast_args": _cast_first_only},
+    "cuda-and-rocm-only": {"_launched_by_runtime": _cuda_or_rocm},
 }
 
 

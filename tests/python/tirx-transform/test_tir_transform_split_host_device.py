@@ -341,27 +341,29 @@ def test_kernel_needing_host_memory_is_rejected(use, message):
 
 @pytest.mark.xfail(strict=True, raises=ValueError, reason="narrow kernel scalar parameter")
 @pytest.mark.parametrize(
-    "narrow, wide",
+    "narrow, wide, target",
     [
-        ("float16", "float32"),
-        ("bfloat16", "float32"),
-        ("int8", "int32"),
-        ("int16", "int32"),
-        ("bool", "int32"),
-        ("uint8", "uint32"),
-        ("uint16", "uint32"),
+        ("float16", "float32", "cuda"),
+        ("bfloat16", "float32", "cuda"),
+        ("int8", "int32", "cuda"),
+        ("int16", "int32", "cuda"),
+        ("bool", "int32", "cuda"),
+        ("uint8", "uint32", "cuda"),
+        ("uint16", "uint32", "cuda"),
+        *[("int8", "int32", target) for target in ["rocm", "opencl", "vulkan", "metal", "webgpu"]],
     ],
 )
-def test_narrow_kernel_scalar_passed_widened(narrow, wide):
+def test_narrow_kernel_scalar_passed_widened(narrow, wide, target):
     """A kernel scalar narrower than 32 bits is passed widened and narrowed at the kernel's entry"""
     narrow_ty, wide_ty = getattr(T, narrow), getattr(T, wide)
+    kernel_attrs = {**_cuda_kernel_attrs(), "target": T.target(target)}
 
     # one PrimFunc at a time: inside an I.ir_module class, a parameter annotated with a type
     # bound in this function does not parse
     @T.prim_func(s_tir=True)
     def main(x: narrow_ty, y: narrow_ty):
-        T.func_attr({"target": T.target("cuda", host="llvm")})
-        T.attr(T.target("cuda"), "target", 0)
+        T.func_attr({"target": T.target(target, host="llvm")})
+        T.attr(T.target(target), "target", 0)
         i = T.launch_thread("threadIdx.x", 8)
         T.evaluate(T.Select(i < 4, x, y))
 
@@ -369,14 +371,14 @@ def test_narrow_kernel_scalar_passed_widened(narrow, wide):
 
     @T.prim_func(s_tir=True)
     def main(x: narrow_ty, y: narrow_ty):
-        T.func_attr({"target": T.target("cuda", host="llvm")})
+        T.func_attr({"target": T.target(target, host="llvm")})
         T.call_ffi_kernel(
             "main_kernel", T.Cast(wide, x), T.Cast(wide, y), 8, launch_params=["threadIdx.x"]
         )
 
     @T.prim_func(s_tir=True)
     def main_kernel(x: wide_ty, y: wide_ty):
-        T.func_attr(_cuda_kernel_attrs())
+        T.func_attr(kernel_attrs)
         x_1: T.let[narrow_ty] = T.Cast(narrow, x)
         y_1: T.let[narrow_ty] = T.Cast(narrow, y)
         i = T.launch_thread("threadIdx.x", 8)

@@ -328,7 +328,10 @@ def test_cell_one_kernel_writes_and_next_reads_stays_on_device():
     tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
-def test_cell_handed_only_to_module_function_kernels_stays_on_device():
+@pytest.mark.parametrize(
+    "pointer", [lambda c: c.data, lambda c: T.address_of(c[0])], ids=["data", "address_of"]
+)
+def test_cell_handed_only_to_module_function_kernels_stays_on_device(pointer):
     """A cell whose Ptr the host hands only to module-function kernels stays a device Ptr"""
     # SplitHostDevice marks a kernel it did not cut out of a region with no noalias
     write_attrs = {k: v for k, v in _kernel_attrs().items() if k != "tirx.noalias"}
@@ -339,8 +342,8 @@ def test_cell_handed_only_to_module_function_kernels_stays_on_device():
         def main(A: T.Tensor((8,), "float32")):
             T.func_attr({"target": CUDA_ON_LLVM})
             c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
-            Before.write(c.data)
-            T.call_ffi_kernel("read", A.data, c.data, 8, launch_params=["threadIdx.x"])
+            Before.write(pointer(c))
+            T.call_ffi_kernel("read", A.data, pointer(c), 8, launch_params=["threadIdx.x"])
 
         @T.function(private=True)
         def write(c_ptr: T.Ptr(T.float32, "local")):
@@ -363,8 +366,8 @@ def test_cell_handed_only_to_module_function_kernels_stays_on_device():
         def main(A: T.Tensor((8,), "float32")):
             T.func_attr({"target": CUDA_ON_LLVM})
             c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
-            T.call_ffi_kernel("write", c.data, 1, launch_params=["threadIdx.x"])
-            T.call_ffi_kernel("read", A.data, c.data, 8, launch_params=["threadIdx.x"])
+            T.call_ffi_kernel("write", pointer(c), 1, launch_params=["threadIdx.x"])
+            T.call_ffi_kernel("read", A.data, pointer(c), 8, launch_params=["threadIdx.x"])
 
         @T.function
         def write(c_ptr: T.Ptr(T.float32, "local")):
@@ -624,16 +627,24 @@ NARROW = "narrow kernel scalar parameter"
 
 
 @pytest.mark.xfail(strict=True, raises=ValueError, reason=NARROW)
-@pytest.mark.parametrize("narrow, wide", WIDENED.items())
-def test_sub_32_bit_scalar_argument_widened_and_narrowed_in_kernel(narrow, wide):
+@pytest.mark.parametrize(
+    "narrow, wide, kind",
+    [
+        *[(narrow, wide, "cuda") for narrow, wide in WIDENED.items()],
+        *[("int8", "int32", kind) for kind in ["rocm", "opencl", "vulkan", "metal", "webgpu"]],
+    ],
+)
+def test_sub_32_bit_scalar_argument_widened_and_narrowed_in_kernel(narrow, wide, kind):
     """call_ffi_kernel casts a sub-32-bit scalar up; the kernel Binds it cast back down"""
     scalar = getattr(T, narrow)
+    host = CUDA_ON_LLVM if kind == "cuda" else T.target({"kind": kind, "host": "llvm"})
+    kernel_attrs = _kernel_attrs(CUDA if kind == "cuda" else T.target({"kind": kind}))
 
     @I.ir_module
     class Before:
         @T.function
         def main(B: T.Tensor((8,), "float32"), x: scalar, y: scalar):
-            T.func_attr({"target": CUDA_ON_LLVM})
+            T.func_attr({"target": host})
             with T.launch_thread("threadIdx.x", 8) as i:
                 B[i] = T.Cast("float32", x) + T.Cast("float32", y)
 
@@ -641,7 +652,7 @@ def test_sub_32_bit_scalar_argument_widened_and_narrowed_in_kernel(narrow, wide)
     class Expected:
         @T.function
         def main(B: T.Tensor((8,), "float32"), x: scalar, y: scalar):
-            T.func_attr({"target": CUDA_ON_LLVM})
+            T.func_attr({"target": host})
             T.call_ffi_kernel(
                 "main_kernel",
                 B.data,
@@ -653,7 +664,7 @@ def test_sub_32_bit_scalar_argument_widened_and_narrowed_in_kernel(narrow, wide)
 
         @T.function
         def main_kernel(B_ptr: T.Ptr(T.float32), x: getattr(T, wide), y: getattr(T, wide)):
-            T.func_attr(_kernel_attrs())
+            T.func_attr(kernel_attrs)
             x_1: T.let[scalar] = T.Cast(narrow, x)
             y_1: T.let[scalar] = T.Cast(narrow, y)
             B = T.decl_tensor(B_ptr, ty_args=[T.Tensor((8,), T.float32)])
