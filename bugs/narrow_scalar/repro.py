@@ -25,7 +25,7 @@ from tvm.script import tirx as T
 # the scalar types the GPU runtimes pass (GetArgConvertCode, src/runtime/pack_args.h)
 LAUNCHABLE = {"int", "uint", "int64_t", "float", "double"}  # int32 uint32 int64 f32 f64
 bad = []
-for dtype in ("float16", "int8", "int16", "uint8", "bool", "int32"):
+for dtype in ("float16", "int8", "int16", "uint8", "uint16", "bool", "int32"):
 
     @T.prim_func
     def main(A: T.Buffer((8,), dtype), x: tvm.tirx.Var("x", dtype)):

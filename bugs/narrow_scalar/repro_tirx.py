@@ -26,7 +26,7 @@ from tvm_tirx.script import tirx as T
 LAUNCHABLE = {"int", "uint", "int64_t", "float", "double"}  # int32 uint32 int64 f32 f64
 target = tvm_tirx.target.Target({"kind": "cuda", "arch": "sm_80"})
 bad = []
-for dtype in ("float16", "int8", "int16", "uint8", "bool", "int32"):
+for dtype in ("float16", "int8", "int16", "uint8", "uint16", "bool", "int32"):
 
     @T.function
     def main(A: T.Tensor((8,), dtype), x: getattr(T, dtype)):

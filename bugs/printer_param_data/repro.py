@@ -33,6 +33,6 @@ text = main.script()
 print("\n".join(text.splitlines()[-2:]))
 try:
     tvm.ir.assert_structural_equal(main, tvm.script.from_source(text))
-except Exception as err:  # the parser's error: 'Var' object has no attribute 'buffer'
+except Exception as err:  # the parser's error: 'Var' object has no attribute 'source'
     sys.exit(f"print -> parse fails: {str(err).strip().splitlines()[0]}")
 print("OK: print -> parse gives the function back")

@@ -50,6 +50,17 @@ TIRX = {
     "uint64_scalar",
     "bfloat16_scalar",
 }
+# the reports filed upstream already: a comment on the existing issue (comment.md), not a new one
+FILED = {"allocate_workspace": "apache/tvm#20479", "host_scalar": None}
+# one text per cause: a report whose texts are another report's (the same mistake, one patch)
+SHARED_TEXT = {"annotate_entry_func_inplace": "split_host_device_inplace"}
+MAX_TEXT_LINES = 100
+# what a reader upstream cannot follow: a link or a path into this repository, "here"
+LOCAL = re.compile(
+    r"\]\((?!https?://)|patches/|\.\./|reference_fix|wrong_fix|bugs/|tests/proof|\bhere\b"
+    r"|\bthe [\w-]+ report\b",
+    re.I,
+)
 SECTIONS = ("Expected behavior", "Actual behavior", "Environment", "Steps to reproduce", "Triage")
 MAX_LINES = 30  # a script's lines after its license header
 STANDALONE = {"re", "sys", "tvm", "tvm_tirx"}  # all a script may import
@@ -148,16 +159,43 @@ def _body(path):
     return "\n".join(lines[start:]).strip() + "\n"
 
 
-def test_every_report_has_an_issue_text_and_its_scripts():
-    """bugs/<key>/ for every report: issue.md, repro.py, probe.py, and repro_tirx.py where
-    tvm-tirx is hit"""
+def texts(key):
+    """{text path: the scripts it shows} of ``key``'s texts: the apache/tvm one (comment.md for a
+    filed report, else issue.md) shows repro.py, issue_tirx.md shows repro_tirx.py; a report in
+    SHARED_TEXT is shown by that report's texts."""
+    home = BUGS / SHARED_TEXT.get(key, key)
+    found = {home / ("comment.md" if key in FILED else "issue.md"): BUGS / key / "repro.py"}
+    if key in TIRX:
+        found[home / "issue_tirx.md"] = BUGS / key / "repro_tirx.py"
+    return found
+
+
+def all_texts():
+    """{text path: [the scripts it shows]} over every report."""
+    shown = {}
+    for key in BUG_REPORTS:
+        for text, script in texts(key).items():
+            shown.setdefault(text, []).append(script)
+    return shown
+
+
+def test_every_report_has_its_texts_and_its_scripts():
+    """bugs/<key>/ for every report: its texts (comment.md for a filed one, issue_tirx.md where
+    tvm-tirx is hit, none where another report's text holds it), repro.py, probe.py, and
+    repro_tirx.py where tvm-tirx is hit"""
     folders = {p.name for p in BUGS.iterdir() if p.is_dir() and p.name != "__pycache__"}
     assert folders == set(BUG_REPORTS)
-    assert {p.parent.name for p in BUGS.glob("*/issue.md")} == set(BUG_REPORTS)
+    names = ("issue.md", "issue_tirx.md", "comment.md")
+    written = {path for name in names for path in BUGS.glob(f"*/{name}")}
+    stray = written ^ set(all_texts())
+    assert not stray, sorted(str(path.relative_to(BUGS)) for path in stray)
     assert _scripts("tvm") == set(BUG_REPORTS)
     assert _scripts("tirx") == TIRX
     # the probe scripts/check_tvm.py runs (bugs/probe_tirx.py: the tvm-tirx line's, shared)
     assert {p.parent.name for p in BUGS.glob("*/probe.py")} == set(BUG_REPORTS)
+    for key, home in SHARED_TEXT.items():  # its README points to the shared text
+        readme = (BUGS / key / "README.md").read_text()
+        assert f"../{home}/issue.md" in readme, key
 
 
 @pytest.mark.parametrize(
@@ -176,25 +214,47 @@ def test_script_is_short_and_standalone(path):
     assert imported <= STANDALONE, f"{path} imports {sorted(imported - STANDALONE)}"
 
 
-@pytest.mark.parametrize("key", sorted(BUG_REPORTS))
-def test_issue_text_follows_the_template_and_shows_its_scripts(key):
-    """issue.md: a [Bug][TIRx|Relax|Runtime] title, the template's sections, the scripts as they
-    are"""
-    text = (BUGS / key / "issue.md").read_text()
-    assert re.match(r"# \[Bug\]\[(TIRx|Relax|Runtime)\] \S", text), text.splitlines()[0]
-    positions = [text.find(f"### {section}\n") for section in SECTIONS]
-    assert -1 not in positions and positions == sorted(positions), positions
-    for path in sorted((BUGS / key).glob("repro*.py")):
-        assert f"```python\n{_body(path)}```" in text, f"{path.name} is not shown as it is"
+@pytest.mark.parametrize("text", sorted(all_texts()), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_text_follows_the_template_and_shows_its_scripts(text):
+    """issue*.md: a [Bug][TIRx|Relax|Runtime] title and the template's sections; every text: at
+    most 100 lines, its scripts as they are, and nothing a reader upstream cannot follow"""
+    body = text.read_text()
+    lines = body.splitlines()
+    assert len(lines) <= MAX_TEXT_LINES, f"{text}: {len(lines)} lines"
+    if text.name != "comment.md":
+        assert re.match(r"# \[Bug\]\[(TIRx|Relax|Runtime)\] \S", body), lines[0]
+        positions = [body.find(f"### {section}\n") for section in SECTIONS]
+        assert -1 not in positions and positions == sorted(positions), positions
+    scripts = all_texts()[text]
+    for path in scripts:
+        assert f"```python\n{_body(path)}```" in body, f"{path.name} is not shown as it is"
+    prose = re.sub(r"```.*?```", "", body, flags=re.S)  # code and output blocks aside
+    assert not LOCAL.findall(prose), LOCAL.findall(prose)
+    other = "tvm" if text.name == "issue_tirx.md" else "tvm_tirx"  # the other package's API
+    assert not re.search(rf"^import {other}$", body, re.M), f"{text} imports {other}"
+
+
+@pytest.mark.parametrize("key", sorted(FILED))
+def test_filed_report_gets_a_comment_and_a_pr(key):
+    """A report filed already gets comment.md (no new issue.md): it names the issue where it has
+    a number and says which PR follows, by its title"""
+    assert not (BUGS / key / "issue.md").exists()
+    text = (BUGS / key / "comment.md").read_text()
+    if FILED[key]:
+        assert FILED[key] in text
+    assert re.search(r'A PR follows: "\[FIX\]\[\w+\] [^"]+"', text, re.S), key
 
 
 def test_readme_table_lists_every_bug():
-    """bugs/README.md has a row per report that links its issue text"""
+    """bugs/README.md has a row per report that links its texts"""
     text = (BUGS / "README.md").read_text()
     for key in BUG_REPORTS:
-        assert f"]({key}/issue.md)" in text, key
+        for path in texts(key):
+            assert f"]({path.relative_to(BUGS)})" in text, (key, path.name)
 
 
+# both_ways: the children drop the fixes this run installs, and give the same verdicts
+@pytest.mark.both_ways
 @pytest.mark.parametrize("line", ["tvm", "tirx"])
 def test_scripts_reproduce_on_the_released_package(children, line):
     """Every script exits non-zero on the pinned package as released, with no traceback"""
@@ -206,6 +266,8 @@ def test_scripts_reproduce_on_the_released_package(children, line):
         assert "Traceback" not in result["output"], f"{key}:\n{result['output']}"
 
 
+# both_ways: the children drop the fixes this run installs, and give the same verdicts
+@pytest.mark.both_ways
 @pytest.mark.parametrize("line", ["tvm", "tirx"])
 def test_scripts_pass_under_their_reference_fix(children, line):
     """Each script exits 0 under its report's reference fix; one with no fix on its line fails"""
