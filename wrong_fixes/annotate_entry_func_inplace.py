@@ -22,6 +22,8 @@ from reference_fixes import annotate_entry_func_inplace as fix
 from wrong_fixes import patched_install
 
 WRONG_FIXES = {
+    "copy-drops-module-attributes": "the copy is a new module of the same functions: the "
+    "module's attributes and global infos are lost in the output",
     "one-function-branch-only": "CopyOnWrite in the one-function branch only: the entry among "
     "several functions is still marked in the given module",
 }
@@ -31,7 +33,14 @@ def _one_function_branch_only(inner, mod):
     return _input_copy.run(inner, mod) if len(mod.functions) == 1 else inner(mod)
 
 
-_PATCHES = {"one-function-branch-only": {"run": _one_function_branch_only}}
+def _copy_without_attributes(inner, mod):
+    return inner(type(mod)(dict(mod.functions.items())))
+
+
+_PATCHES = {
+    "copy-drops-module-attributes": {"run": _copy_without_attributes},
+    "one-function-branch-only": {"run": _one_function_branch_only},
+}
 
 
 def install(name):

@@ -22,6 +22,10 @@ from reference_fixes import split_host_device_inplace as fix
 from wrong_fixes import patched_install
 
 WRONG_FIXES = {
+    "copy-drops-module-attributes": "the copy is a new module of the same functions: the "
+    "module's attributes and global infos are lost in the output",
+    "one-function-only": "CopyOnWrite only for a module of one function: a module of "
+    "several functions is still changed in place",
     "host-functions-written-back": "CopyOnWrite only before the kernels are added: the given "
     "module's own functions are still rewritten in place",
 }
@@ -34,7 +38,19 @@ def _host_functions_written_back(inner, mod):
     return after
 
 
-_PATCHES = {"host-functions-written-back": {"run": _host_functions_written_back}}
+def _copy_without_attributes(inner, mod):
+    return inner(type(mod)(dict(mod.functions.items())))
+
+
+def _one_function_only(inner, mod):
+    return _input_copy.run(inner, mod) if len(mod.functions) == 1 else inner(mod)
+
+
+_PATCHES = {
+    "copy-drops-module-attributes": {"run": _copy_without_attributes},
+    "one-function-only": {"run": _one_function_only},
+    "host-functions-written-back": {"run": _host_functions_written_back},
+}
 
 
 def install(name):

@@ -67,6 +67,15 @@ def test_compile_under_immutable_module(target):
         tvm.compile(func, target=target)
 
 
+@pytest.mark.parametrize("helpers", [0, 1], ids=["single", "public-among-private"])
+def test_annotate_entry_func_output_keeps_the_module_attributes(helpers):
+    """The module AnnotateEntryFunc returns keeps the attributes of the module it is given"""
+    functions = {"main": _entry, **{f"helper{i}": _helper for i in range(helpers)}}
+    Before = tvm.IRModule(functions, attrs={"note": "kept"})
+    After = tvm.tirx.transform.AnnotateEntryFunc()(Before)
+    tvm.ir.assert_structural_equal(After.attrs, Before.attrs)
+
+
 def test_annotate_entry_func_without_entry_leaves_its_input_unchanged():
     """A module with two public functions has no inferable entry: nothing changes"""
 

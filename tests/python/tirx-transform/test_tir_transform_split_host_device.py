@@ -465,8 +465,8 @@ def test_split_host_device_on_cpu_narrow_scalar():
 @pytest.mark.xfail(
     strict=True, raises=ValueError, reason="SplitHostDevice changes its input module in place"
 )
-@pytest.mark.parametrize("kernels", [1, 2])
-def test_split_host_device_leaves_its_input_unchanged(kernels):
+@pytest.mark.parametrize("kernels, functions", [(1, 1), (2, 1), (1, 2), (2, 2)])
+def test_split_host_device_leaves_its_input_unchanged(kernels, functions):
     """SplitHostDevice returns a new module: the module it is given keeps its functions"""
 
     @I.ir_module
@@ -482,9 +482,28 @@ def test_split_host_device_leaves_its_input_unchanged(kernels):
                     i = T.launch_thread("threadIdx.x", 8)
                     A[i] = A[i] * T.float32(2)
 
+    if functions == 2:
+        Before = tvm.IRModule({**Before.functions, "other": Before["main"]})
     Expected = Before.clone()
     tvm.tirx.transform.SplitHostDevice()(Before)
     tvm.ir.assert_structural_equal(Before, Expected)
+
+
+@pytest.mark.parametrize("functions", [1, 2])
+def test_split_host_device_output_keeps_the_module_attributes(functions):
+    """The module SplitHostDevice returns keeps the attributes of the module it is given"""
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32")):
+        T.func_attr({"target": T.target("cuda", host="llvm")})
+        with T.attr(T.target("cuda"), "target", 0):
+            i = T.launch_thread("threadIdx.x", 8)
+            A[i] = A[i] + T.float32(1)
+
+    funcs = {"main": main, "other": main} if functions == 2 else {"main": main}
+    Before = tvm.IRModule(funcs, attrs={"note": "kept"})
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After.attrs, Before.attrs)
 
 
 def test_split_host_device_without_kernels_leaves_its_input_unchanged():

@@ -55,6 +55,18 @@ def test_annotate_entry_func_leaves_given_ir_module_unmarked(functions):
     tvm_tirx.ir.assert_structural_equal(Before, Expected)
 
 
+@pytest.mark.parametrize(
+    "functions",
+    [{"main": _public}, {"main": _public, "main_helper": _private}],
+    ids=["only-function", "public-before-private"],
+)
+def test_annotate_entry_func_result_keeps_the_ir_module_attrs(functions):
+    """The IRModule AnnotateEntryFunc returns keeps the attrs of the IRModule it was given"""
+    Before = tvm_tirx.IRModule(functions, attrs={"note": "kept"})
+    After = tr.AnnotateEntryFunc()(Before)
+    tvm_tirx.ir.assert_structural_equal(After.attrs, Before.attrs)
+
+
 def test_annotate_entry_func_marks_the_public_function_beside_a_private_one():
     """The one public function of an IRModule with a private helper becomes its entry"""
 

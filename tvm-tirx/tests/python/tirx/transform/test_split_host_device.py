@@ -869,12 +869,25 @@ def _two_launch_regions(A: T.Tensor((8,), "float32")):
     strict=True, raises=ValueError, reason="SplitHostDevice changes its input module in place"
 )
 @pytest.mark.parametrize("func", [_one_launch_region, _two_launch_regions], ids=["one", "two"])
-def test_split_host_device_result_is_a_new_ir_module(func):
+@pytest.mark.parametrize("functions", [1, 2])
+def test_split_host_device_result_is_a_new_ir_module(func, functions):
     """SplitHostDevice writes its kernels into a new IRModule; the one it was given stays"""
-    Before = tvm_tirx.IRModule({"main": func})
+    Before = tvm_tirx.IRModule({"main": func, **({"other": func} if functions == 2 else {})})
     Expected = Before.clone()
     tr.SplitHostDevice()(Before)
     tvm_tirx.ir.assert_structural_equal(Before, Expected)
+
+
+@pytest.mark.parametrize("functions", [1, 2])
+def test_split_host_device_result_keeps_the_ir_module_attrs(functions):
+    """The IRModule SplitHostDevice returns keeps the attrs of the IRModule it was given"""
+    funcs = {
+        "main": _one_launch_region,
+        **({"other": _two_launch_regions} if functions == 2 else {}),
+    }
+    Before = tvm_tirx.IRModule(funcs, attrs={"note": "kept"})
+    After = tr.SplitHostDevice()(Before)
+    tvm_tirx.ir.assert_structural_equal(After.attrs, Before.attrs)
 
 
 def test_split_host_device_result_of_launch_free_module_equals_input():
