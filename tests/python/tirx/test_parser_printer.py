@@ -122,7 +122,7 @@ def test_one_element_parameter_store_prints_its_index():
 
 
 def test_scalar_names_round_trip():
-    """Names defined through the scalar syntax keep the shorthand, inside nested scopes too"""
+    """Names defined through the scalar syntax print and parse back, inside nested scopes too"""
 
     @T.prim_func
     def func(x: T.float32, C: T.Buffer((4,), "float32")):
@@ -131,6 +131,35 @@ def test_scalar_names_round_trip():
         for i in range(3):
             C[i] = c + d
             c = c + T.float32(1)
+
+    assert_structural_equal(func, tvm.script.from_source(func.script()))
+
+
+@pytest.mark.parametrize(
+    "addr",
+    [
+        "scalar_name",
+        pytest.param(
+            "one_element_parameter",
+            marks=pytest.mark.xfail(
+                strict=True,
+                raises=tvm.error.DiagnosticError,
+                reason="a one-element buffer parameter prints through the scalar shorthand",
+            ),
+        ),
+    ],
+)
+def test_allocated_addr_load_round_trips(addr):
+    """A decl_buffer's allocated_addr prints as any load, a scalar name's as the bare name"""
+
+    @T.prim_func
+    def func(A: T.Buffer((4,), "uint32"), B: T.Buffer((1,), "uint32")):
+        c = T.local_scalar("uint32")
+        c = A[0]
+        t = T.decl_buffer(
+            (4,), "uint32", scope="tmem", allocated_addr=c if addr == "scalar_name" else B[0]
+        )
+        A[1] = t[0]
 
     assert_structural_equal(func, tvm.script.from_source(func.script()))
 
