@@ -82,6 +82,7 @@ PARAM_DATA = {
         "test_one_element_buffer_round_trips",
         "test_one_element_parameter_store_prints_its_index",
         "test_scalar_names_round_trip",
+        "test_allocated_addr_load_round_trips",
     ],
 }
 # each patch, by its number: the source it fixes, the other files it may touch, and this
