@@ -332,6 +332,16 @@ def pointer_base(ptr, operands=POINTER_ARITHMETIC):
     return pointer_base(ptr.args[position], operands)
 
 
+def named_symbol(call, ops):
+    """The symbol that ``call``, a call of one of the ops named in ``ops`` (a kernel launch
+    already lowered, an extern or packed call), names by its first argument, a string
+    constant; None for any other call."""
+    if not isinstance(call.op, ir.Op) or call.op.name not in ops or not call.args:
+        return None
+    name = call.args[0]
+    return str(name.value) if isinstance(name, ir.StringImm) else None
+
+
 def pointer_operands(ptr, operands=POINTER_ARITHMETIC):
     """What a pointer that ``pointer_base`` resolves computes its address from (the indices of
     ``address_of``, byte offsets, ...): every operand but the chain to its base."""

@@ -100,6 +100,7 @@ from reference_fixes._line import (
     left_on_cpu,
     loaded,
     lowered_on_cpu,
+    named_symbol,
     pointer_base,
     pointer_operands,
     scope_of,
@@ -261,11 +262,8 @@ def _launch_args(node, launched):
     gvars, symbols = launched
     if isinstance(node.op, ir.GlobalVar):
         return list(node.args) if any(node.op.same_as(g) for g in gvars) else None
-    if getattr(node.op, "name", "") in _SYMBOL_LAUNCHES and node.args:
-        name = node.args[0]
-        if isinstance(name, ir.StringImm) and str(name.value) in symbols:
-            return list(node.args[1:])
-    return None
+    symbol = named_symbol(node, _SYMBOL_LAUNCHES)
+    return list(node.args[1:]) if symbol is not None and symbol in symbols else None
 
 
 def _walk_uses(root, buffers, on_use, host_only=False, launched=None, on_launch=None):

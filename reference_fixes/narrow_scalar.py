@@ -69,7 +69,13 @@ import contextlib
 
 import tvm_ffi
 
-from reference_fixes._line import call_like, function_like, ir, launched_by_device_runtime
+from reference_fixes._line import (
+    call_like,
+    function_like,
+    ir,
+    launched_by_device_runtime,
+    named_symbol,
+)
 
 _DEVICE_KERNEL_LAUNCH = 2  # CallingConv::kDeviceKernelLaunch
 _KERNEL_CALLS = ("tirx.call_ffi_kernel", "tirx.call_extern")
@@ -170,9 +176,8 @@ def _rewrite_calls(func, kernels):
         if isinstance(op, ir.GlobalVar):
             widened = kernels.get(op.name_hint)
             first = 0
-        elif isinstance(op, ir.Op) and op.name in _KERNEL_CALLS and len(call.args) > 0:
-            name = call.args[0]
-            widened = kernels.get(name.value) if isinstance(name, ir.StringImm) else None
+        elif (symbol := named_symbol(call, _KERNEL_CALLS)) is not None:
+            widened = kernels.get(symbol)
             first = 1
         else:
             return call

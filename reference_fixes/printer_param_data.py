@@ -182,12 +182,18 @@ class CannotPrint(NotImplementedError):
     """What the wheel's printer wrote cannot be turned into what patch 0008 prints."""
 
 
-def rewrite(text, obj):
+def shorthand_by_function(obj):
+    """{printed function name: the names of its shorthand buffers} of ``obj``: each function
+    with its own buffers (a name of one function says nothing of another's)."""
+    return {name: shorthand_buffers(func) for name, func in functions(obj).items()}
+
+
+def rewrite(text, obj, shorthand=None):
     """``text`` (the printer's output for ``obj``) with the shorthand of the names that are not
-    scalar names undone, each function with its own buffers (a name of one function says
-    nothing of another's)."""
+    scalar names undone; ``shorthand``: ``shorthand_by_function(obj)``, computed when None."""
     funcs = functions(obj)
-    shorthand = {name: shorthand_buffers(func) for name, func in funcs.items()}
+    if shorthand is None:
+        shorthand = shorthand_by_function(obj)
     if not any(shorthand.values()):
         return text
     tree = ast.parse(text)
@@ -253,14 +259,15 @@ def _script(original):
         text = original(obj, config)
         if not isinstance(obj, tvm.IRModule | tvm.tirx.PrimFunc):
             return text
-        if not shorthand_buffers(obj):
+        shorthand = shorthand_by_function(obj)
+        if not any(shorthand.values()):
             return text
         if not _plain_text(config):
             raise CannotPrint(
                 "the reference fix of patch 0008 rewrites the printed program, which it cannot "
                 "with line numbers, underlines or annotations"
             )
-        return rewrite(text, obj)
+        return rewrite(text, obj, shorthand)
 
     setattr(script, _MARK, True)
     return script
