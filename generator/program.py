@@ -61,10 +61,15 @@ DTYPES = SCALAR_DTYPES + VECTOR_DTYPES
 # the kernel scalar types the GPU runtimes can pass (src/runtime/pack_args.h)
 LAUNCHABLE = ("int32", "uint32", "int64", "float32", "float64")
 # how a value is spelled at host level
-SPELLINGS = ("arg", "let", "cell", "assign", "buffer", "array", "global", "param")
+SPELLINGS = ("arg", "let", "cell", "assign", "buffer", "array", "global", "param", "shared")
 # how a kernel reads a value that lives in memory
 ALIASES = ("direct", "decl", "address_of", "letptr", "match_buffer")
-MEMORY = ("buffer", "array", "global", "param")
+MEMORY = ("buffer", "array", "global", "param", "shared")
+# device memory: kernels share it, the host never touches it ("shared": a ``local`` buffer of
+# the host code that only kernels use, which stays device memory under the host-scalar fix)
+DEVICE = ("global", "param", "shared")
+# how clause (f) prints each pass's output (every printing entry point of the module)
+PRINTERS = ("script", "str", "show")
 ARRAY_LEN = 4
 ARRAY_INDEX = 1  # the element of an array that the host writes and kernels read
 N_ARG = 2  # the value of the int32 argument ``n`` at every call
@@ -80,6 +85,7 @@ class Value:
     init: int  # the constant of its first value (an argument: the value passed)
     by_kernel: bool = False  # global/param: written by a kernel launched right after its definition
     alias: str = "direct"  # how kernels read it
+    writer_module: bool = False  # the writing kernel is a module function main calls
 
 
 @dataclass(frozen=True)
@@ -108,6 +114,9 @@ class If:
 @dataclass(frozen=True)
 class Kernel:
     reads: tuple  # indices of the values it reads
+    # a device-target module function ``k<index>`` that main calls with pointers and scalars
+    # (``Module.k0(v0.data, v1, o0_0.data)``), not a thread environment inside main
+    module: bool = False
 
 
 @dataclass(frozen=True)
@@ -116,6 +125,13 @@ class Program:
     values: tuple
     kernels: tuple
     steps: tuple
+    # kernels index one-element buffers with their thread variable (extent 1), not 0
+    index_var: bool = False
+    # module kernels name their parameters as main names its values (v0, o0_0)
+    shared_names: bool = False
+    # compiled in a pass context with ``testing.immutable_module``
+    immutable: bool = False
+    printer: str = "script"  # the entry point clause (f) prints with (PRINTERS)
 
 
 def lanes(dtype):
@@ -137,7 +153,7 @@ def mutable(value, line):
     """Whether host code can assign the value again."""
     if value.spelling in ("cell", "buffer", "array"):
         return True
-    if value.spelling in ("global", "param"):
+    if value.spelling in DEVICE:
         return not value.by_kernel
     return value.spelling == "assign" and line == "tvm"
 
@@ -148,7 +164,7 @@ def in_memory(value, line):
 
 
 def host_memory(value, line):
-    return in_memory(value, line) and value.spelling not in ("global", "param")
+    return in_memory(value, line) and value.spelling not in DEVICE
 
 
 def numeric(dtype, const):
@@ -177,10 +193,10 @@ def initial(value):
 def invalid(program, line):
     """Why ``program`` must be rejected at compile time, or None."""
     for i, value in enumerate(program.values):
-        if value.spelling in ("global", "param") and not value.by_kernel:
+        if value.spelling in DEVICE and not value.by_kernel:
             return f"v{i}: the host stores into device memory"
     for step in iter_steps(program.steps):
-        if isinstance(step, Write) and program.values[step.value].spelling in ("global", "param"):
+        if isinstance(step, Write) and program.values[step.value].spelling in DEVICE:
             return f"v{step.value}: the host stores into device memory"
     used = {
         r
@@ -286,6 +302,18 @@ def _scope(value):
     return "global" if value.spelling in ("global", "param") else "local"
 
 
+def _ptr_ty(line, dtype, scope):
+    if line == "tvm":
+        return f'T.handle("{dtype}", "{scope}")'
+    return f'T.Ptr(T.{dtype}, "{scope}")'
+
+
+def _target_attr(program):
+    if program.target == "cuda":  # an arch, as the oracle's target has (tvm-tirx needs one)
+        return 'T.func_attr({"target": T.target({"kind": "cuda", "arch": "sm_80"})})'
+    return f'T.func_attr({{"target": T.target("{program.target}")}})'
+
+
 def _decl(line, dtype, n, data, scope):
     if line == "tvm":
         return f'T.decl_buffer(({n},), "{dtype}", data={data}, scope="{scope}")'
@@ -311,27 +339,131 @@ def _kernel(w, body_lines):
     w.depth -= 1
 
 
-def _store(dtype, target, value_text):
+def _store(dtype, target, value_text, index="0"):
     if lanes(dtype) == 1:
-        return f"{target}[0] = {value_text}"
+        return f"{target}[{index}] = {value_text}"
     return f"{target}[T.Ramp(0, 1, {lanes(dtype)})] = {value_text}"
 
 
-def read_name(i, value, line):
-    """How a kernel reads value ``i``."""
+def _one(value, program):
+    """The index of a one-element buffer inside a kernel: 0, or the kernel's thread variable
+    (extent 1) with ``program.index_var``."""
+    return "t" if program is not None and program.index_var else "0"
+
+
+def read_name(i, value, line, program=None):
+    """How an inline kernel reads value ``i``."""
     name = f"v{i}"
     if not in_memory(value, line):
         return name
     if value.spelling == "cell" or (value.spelling == "assign" and line == "tvm"):
         return name  # the scalar sugar reads the cell
     suffix = {"direct": "", "decl": "_d", "address_of": "_a", "letptr": "_v"}.get(value.alias, "")
-    index = 0 if value.alias == "address_of" else _index(value)
+    if value.alias == "address_of" or _shape(value) == 1:
+        index = _one(value, program)
+    else:
+        index = _index(value)
     return f"{name}{suffix}[{index}]"
+
+
+def _by_value(value, line):
+    """Whether a module kernel gets the value itself (a scalar parameter), not a pointer."""
+    if not in_memory(value, line):
+        return True
+    if value.spelling == "cell" or (value.spelling == "assign" and line == "tvm"):
+        return True
+    return host_memory(value, line) and value.alias == "direct"
+
+
+def _pointer_arg(i, value):
+    """The pointer main hands a module kernel for value ``i`` (through its alias form)."""
+    name = f"v{i}"
+    if value.alias == "decl":
+        return f"{name}_d.data"
+    if value.alias == "address_of":
+        return f"T.address_of({name}[{_index(value)}])"
+    if value.alias == "letptr":
+        return f"{name}_p"
+    return f"{name}.data"
+
+
+def _module_kernel(program, line, k):
+    """The module function of kernel ``k``: (its text lines, main's call of it). Its pointer
+    parameters come first, then its scalars, as SplitHostDevice orders a kernel's (Metal's
+    code generator takes them in that order)."""
+    kernel = program.kernels[k]
+    shared = program.shared_names
+    pointers, scalars, decls, body = [], [], [], []
+    idx = "t" if program.index_var else "0"
+    for j, r in enumerate(kernel.reads):
+        v = program.values[r]
+        pname = f"v{r}" if shared else f"a{j}"
+        if _by_value(v, line):
+            if in_memory(v, line) and v.spelling not in ("cell", "assign"):
+                arg = f"v{r}[{_index(v)}]"
+            else:
+                arg = f"v{r}"
+            scalars.append((f"{pname}: {_ty(v.dtype)}", arg))
+            src = pname
+        else:
+            scope = _scope(v)
+            n = 1 if v.alias == "address_of" else _shape(v)
+            pointers.append((f"{pname}: {_ptr_ty(line, v.dtype, scope)}", _pointer_arg(r, v)))
+            decls.append(f"{pname}_b = {_decl(line, v.dtype, n, pname, scope)}")
+            index = idx if n == 1 else str(_index(v))
+            src = f"{pname}_b[{index}]"
+        out = f"o{k}_{j}" if shared else f"b{j}"
+        pointers.append((f"{out}: {_ptr_ty(line, elem(v.dtype), 'global')}", f"o{k}_{j}.data"))
+        decls.append(f"{out}_b = {_decl(line, elem(v.dtype), lanes(v.dtype), out, 'global')}")
+        body.append(_store(v.dtype, f"{out}_b", src, idx))
+    params = [p for p, _ in pointers + scalars]
+    args = [a for _, a in pointers + scalars]
+    return _function_lines(line, f"k{k}", params, program, decls, body), (
+        f"Module.k{k}({', '.join(args)})"
+    )
+
+
+def _writer_module(program, line, i):
+    """The module function that writes value ``i`` (a device buffer a kernel fills)."""
+    v = program.values[i]
+    pname = f"v{i}" if program.shared_names else "a0"
+    params = [f"{pname}: {_ptr_ty(line, v.dtype, _scope(v))}"]
+    decls = [f"{pname}_b = {_decl(line, v.dtype, 1, pname, _scope(v))}"]
+    idx = "t" if program.index_var else "0"
+    body = [_store(v.dtype, f"{pname}_b", _const(v.dtype, v.init), idx)]
+    return _function_lines(line, f"w{i}", params, program, decls, body), f"Module.w{i}(v{i}.data)"
+
+
+def _function_lines(line, name, params, program, decls, body):
+    deco = "    @T.prim_func(private=True)" if line == "tvm" else "    @T.function(private=True)"
+    out = [deco, f"    def {name}({', '.join(params)}):", "        " + _target_attr(program)]
+    out += ["        " + d for d in decls]
+    if line == "tvm":
+        out.append('        t = T.launch_thread("threadIdx.x", 1)')
+        out += ["        " + b for b in body]
+    else:
+        out.append('        with T.launch_thread("threadIdx.x", 1) as t:')
+        out += ["            " + b for b in body]
+    return out
 
 
 def render(program, line):
     """The TVMScript text of ``program`` on ``line`` ("tvm" or "tirx")."""
     w = _Writer(line)
+    w.program = program
+    w.calls = {}
+    functions = []
+    for i, v in enumerate(program.values):
+        if v.by_kernel and v.writer_module:
+            text, call = _writer_module(program, line, i)
+            functions += [*text, ""]
+            w.calls[("w", i)] = call
+    launched = {s.kernel for s in iter_steps(program.steps) if isinstance(s, Launch)}
+    for k, kernel in enumerate(program.kernels):
+        if kernel.module and k in launched:  # a function no one calls is no kernel
+            text, call = _module_kernel(program, line, k)
+            functions += [*text, ""]
+            w.calls[("k", k)] = call
     params = ["n: T.int32"]
     pre = []
     for i, v in enumerate(program.values):
@@ -350,6 +482,7 @@ def render(program, line):
             dtype = program.values[r].dtype
             params.append(f'o{k}_{j}: {kind}(({lanes(dtype)},), "{elem(dtype)}")')
     head = ["@I.ir_module" if line == "tvm" else "@T.ir_module", "class Module:"]
+    head += functions
     deco = "    @T.prim_func" if line == "tvm" else "    @T.function"
     head += [deco, f"    def main({', '.join(params)}):"]
     for text in pre:
@@ -366,20 +499,24 @@ def render(program, line):
 
 def _define(w, i, v):
     name, line = f"v{i}", w.line
+    program = getattr(w, "program", None)
     if v.spelling == "let":
         w.emit(f"{name}: T.let[{_ty(v.dtype)}] = {_expr(v.dtype, v.init)}")
     elif v.spelling == "cell":
         w.emit(f"{name}: {_ty(v.dtype)} = {_expr(v.dtype, v.init)}")
     elif v.spelling == "assign":
         w.emit(f"{name} = {_expr(v.dtype, v.init)}")
-    elif v.spelling in ("buffer", "array", "global"):
+    elif v.spelling in ("buffer", "array", "global", "shared"):
         w.emit(f"{name} = {_alloc(line, v.dtype, _shape(v), _scope(v))}")
-    if v.spelling in ("buffer", "array") or (v.spelling in ("global", "param") and not v.by_kernel):
+    if v.spelling in ("buffer", "array") or (v.spelling in DEVICE and not v.by_kernel):
         w.emit(
             _store(v.dtype, f"{name}", _expr(v.dtype, v.init)).replace("[0]", f"[{_index(v)}]", 1)
         )
     if v.by_kernel:
-        _kernel(w, [_store(v.dtype, name, _const(v.dtype, v.init))])
+        if ("w", i) in getattr(w, "calls", {}):
+            w.emit(w.calls[("w", i)])
+        else:
+            _kernel(w, [_store(v.dtype, name, _const(v.dtype, v.init), _one(v, program))])
     if not in_memory(v, line) or v.spelling == "cell" or v.alias in ("direct", "match_buffer"):
         return
     if v.spelling == "assign":
@@ -402,10 +539,15 @@ def _steps(w, program, steps):
     for step in steps:
         if isinstance(step, Launch):
             kernel = program.kernels[step.kernel]
+            if kernel.module:
+                w.emit(w.calls[("k", step.kernel)])
+                continue
             body = []
+            idx = _one(None, program)
             for j, r in enumerate(kernel.reads):
                 v = program.values[r]
-                body.append(_store(v.dtype, f"o{step.kernel}_{j}", read_name(r, v, w.line)))
+                text = read_name(r, v, w.line, program)
+                body.append(_store(v.dtype, f"o{step.kernel}_{j}", text, idx))
             _kernel(w, body)
         elif isinstance(step, Write):
             v = program.values[step.value]

@@ -30,21 +30,22 @@ def _value(line, targets_memory=True):
     @st.composite
     def draw(draw):
         dtype = draw(st.sampled_from(P.DTYPES))
-        spellings = ["arg", "let", "cell", "assign", "buffer", "array", "global", "param"]
+        spellings = ["arg", "let", "cell", "assign", "buffer", "array", "global", "param", "shared"]
         if P.lanes(dtype) > 1:
             spellings = ["let", "cell", "assign"]
         spelling = draw(st.sampled_from(spellings))
         init = draw(st.integers(min_value=0, max_value=3))
-        by_kernel = False
+        by_kernel = spelling == "shared"  # only kernels use it
         if spelling in ("global", "param"):
             by_kernel = draw(st.booleans().map(lambda b: not b))
+        writer_module = by_kernel and draw(st.booleans())
         alias = "direct"
         if spelling in P.MEMORY:
             aliases = ["direct", "decl", "address_of", "letptr"]
             if spelling == "param" and line == "tvm":
                 aliases.append("match_buffer")
             alias = draw(st.sampled_from(aliases))
-        return P.Value(dtype, spelling, init, by_kernel, alias)
+        return P.Value(dtype, spelling, init, by_kernel, alias, writer_module)
 
     return draw()
 
@@ -70,23 +71,37 @@ def programs(line, targets=P.TARGETS):
         target = draw(st.sampled_from(targets))
         values = tuple(draw(st.lists(_value(line), min_size=1, max_size=3)))
         n = len(values)
-        kernels = tuple(
-            draw(
-                st.lists(
-                    st.lists(st.integers(0, n - 1), min_size=1, max_size=3, unique=True).map(
-                        lambda r: P.Kernel(tuple(r))
-                    ),
-                    min_size=1,
-                    max_size=3,
-                )
+        reads = draw(
+            st.lists(
+                st.lists(st.integers(0, n - 1), min_size=1, max_size=3, unique=True),
+                min_size=1,
+                max_size=3,
             )
+        )
+        # a kernel is a module function main calls (its scalars by value, its buffers by
+        # pointer) unless it reads a vector value (no runtime passes a vector scalar)
+        kernels = tuple(
+            P.Kernel(
+                tuple(r),
+                module=all(P.lanes(values[i].dtype) == 1 for i in r) and draw(st.booleans()),
+            )
+            for r in reads
         )
         steps = draw(_steps(n, len(kernels), 1))
         # writes only to values the host may assign; the first launch is there at least once
         steps = _keep_writes(steps, values, line)
         if not any(isinstance(s, P.Launch) for s in P.iter_steps(steps)):
             steps = (P.Launch(0), *steps)
-        return P.Program(target, values, kernels, steps)
+        return P.Program(
+            target,
+            values,
+            kernels,
+            steps,
+            index_var=draw(st.booleans()),
+            shared_names=draw(st.booleans().map(lambda b: not b)),
+            immutable=draw(st.integers(0, 3)) == 3,
+            printer=draw(st.sampled_from(P.PRINTERS)),
+        )
 
     return draw()
 

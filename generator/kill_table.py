@@ -1,0 +1,167 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Which wrong fixes a fixed-seed campaign kills, each in a fork (this repository only).
+
+    python -m generator.kill_table --line tvm|tirx --known FILE --seed N --programs N
+                                   [--budget SECONDS] [SPEC ...]
+
+The corpus is what ``campaign.py --seed N --programs N`` judges on that line: its sentinels,
+then the first N random programs (hypothesis batches seeded as generator/worker.py seeds
+them, Relax cases every fourth batch on apache/tvm). For each wrong fix (SPEC "REPORT:NAME";
+none: every wrong fix of every report whose reference fix this line installs) a fork installs
+it instead of its report's reference fix (the other reference fixes installed) and judges the
+corpus in order (clause (c) on the OpenCL device where one is, as the campaign does) until
+the first class that FILE's KNOWN does not accept, or ``--budget`` seconds. Prints one JSON
+object {SPEC: {"killed": bool, "class": key, "program": index (0 = a sentinel), "judged": n,
+"seconds": s}}. What the campaign would say of each wrong fix, without its minimization and
+in parallel (generator/wrong_fix_sweep.py does the same for the sentinels alone).
+"""
+
+import argparse
+import json
+import os
+import runpy
+import sys
+import time
+
+from generator.wrong_fix_sweep import _campaign
+
+
+def corpus(line, seed_value, programs, relax=True):
+    """[(name, case)]: the sentinels, then the campaign's first ``programs`` random cases."""
+    from hypothesis import HealthCheck, given, seed, settings
+
+    from generator import program as P
+    from generator import relax_cases as RC
+    from generator import sentinels as SN
+    from generator import strategies as S
+    from generator import worker as W
+
+    cases = [(f"sentinel {name}", case) for name, _report, case in SN.for_line(line)]
+    batch, drawn = 0, []
+    while len(drawn) < programs:
+        if relax and line == "tvm" and batch % 4 == 3:
+            strategy = RC.relax_cases()
+        else:
+            strategy = S.programs(line, P.TARGETS)
+
+        @settings(
+            max_examples=W.BATCH,
+            database=None,
+            deadline=None,
+            derandomize=False,
+            phases=["generate"],
+            suppress_health_check=list(HealthCheck),
+        )
+        @seed(seed_value * 100003 + batch)
+        @given(strategy)
+        def one(case):
+            if len(drawn) < programs:
+                drawn.append(case)
+
+        one()
+        batch += 1
+    return cases + [(f"program {i + 1}", c) for i, c in enumerate(drawn)]
+
+
+def judge_under(line, spec, cases, known, known_reason, budget):
+    from generator import device
+    from generator import program as P
+    from generator import worker as W
+    from generator.oracle import Oracle
+
+    report = spec.split(":")[0]
+    installed = W.install_fixes(True, spec)
+    if report in installed:
+        raise SystemExit(f"{spec}: its report's reference fix is still installed")
+    launchable = P.LAUNCHABLE + (("uint64",) if "uint64_scalar" in installed else ())
+    oracle = Oracle(line, launchable=launchable)
+    oracle.device_reason = device.available(line)
+    start = time.monotonic()
+    judged = 0
+    for index, (name, case) in enumerate(cases):
+        if time.monotonic() - start > budget:
+            break
+        judged += 1
+        try:
+            verdict = W._quiet(W._judge_case, oracle, case, line)
+        except Exception:  # the oracle's own failure: never a kill
+            continue
+        for _clause, key, _message in verdict.violations:
+            if known_reason(key, known, line) is None:
+                return {
+                    "killed": True,
+                    "class": key,
+                    "case": name,
+                    "judged": judged,
+                    "seconds": round(time.monotonic() - start, 1),
+                }
+    return {"killed": False, "judged": judged, "seconds": round(time.monotonic() - start, 1)}
+
+
+def specs_for(line):
+    import reference_fixes
+    import wrong_fixes
+
+    have = set(reference_fixes.available())
+    return [f"{r}:{n}" for (r, n) in wrong_fixes.catalogue() if r in have]
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--line", choices=("tvm", "tirx"), required=True)
+    parser.add_argument("--known", required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--programs", type=int, default=60)
+    parser.add_argument("--budget", type=float, default=240.0)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("specs", nargs="*")
+    args = parser.parse_args(argv)
+    known = runpy.run_path(args.known)["KNOWN"]
+    known_reason = _campaign().known_reason
+    from generator import oracle  # noqa: F401  (imported once, for every fork)
+
+    cases = corpus(args.line, args.seed, args.programs)
+    specs = args.specs or specs_for(args.line)
+    results, running, pending = {}, {}, list(specs)
+    while pending or running:
+        while pending and len(running) < max(1, args.jobs):
+            spec = pending.pop(0)
+            read, write = os.pipe()
+            pid = os.fork()
+            if pid == 0:
+                os.close(read)
+                try:
+                    found = judge_under(args.line, spec, cases, known, known_reason, args.budget)
+                except BaseException as err:
+                    found = {"error": f"{type(err).__name__}: {err}"[:300]}
+                os.write(write, json.dumps(found).encode())
+                os._exit(0)
+            os.close(write)
+            running[pid] = (spec, read)
+        pid, status = os.wait()
+        spec, read = running.pop(pid)
+        with os.fdopen(read) as f:
+            text = f.read()
+        results[spec] = json.loads(text) if text else {"error": f"wait status {status}"}
+        print(json.dumps({"done": spec, **results[spec]}), file=sys.stderr, flush=True)
+    print(json.dumps(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
