@@ -37,11 +37,7 @@ BUG_REPORTS = {
 
 # reports without a reference fix (no small fix exists; the reason): their bug tests stay
 # strict xfails under --reference-fixes, and no wrong fixes are written for them
-NO_REFERENCE_FIX = {
-    "bfloat16_scalar": "a bfloat16 scalar on the host needs MakePackedAPI, BF16 legalization "
-    "and the host code generators to agree on how it is stored (float32 or uint16 bits): a "
-    "design change across several passes, not a small fix",
-}
+NO_REFERENCE_FIX = {}
 # the reports with a Python reference fix in reference_fixes/
 REFERENCE_FIXED = tuple(key for key in BUG_REPORTS if key not in NO_REFERENCE_FIX)
 # the reports whose C++ fix is in patches/ (the patch number; check_patches.PATCH_TABLE): what
@@ -56,6 +52,7 @@ PATCHED = {
     "annotate_entry_func_inplace": "0006",
     "uint64_scalar": "0007",
     "printer_param_data": "0008",
+    "bfloat16_scalar": "0009",
 }
 
 

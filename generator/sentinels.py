@@ -86,6 +86,10 @@ def _one(value, *steps):
     return P.Program("cuda", (value,), (P.Kernel((0,)),), steps or (P.Launch(0),))
 
 
+def _opencl(value):
+    return P.Program("opencl", (value,), (P.Kernel((0,)),), (P.Launch(0),))
+
+
 SENTINELS = {
     # a host cell reassigned between two launches: each launch must get the value of the time
     "host-cell-reassigned": (
@@ -137,6 +141,12 @@ SENTINELS = {
         Text((("tvm", _HELPER_TVM), ("tirx", _HELPER_TIRX))),
     ),
     "uint64-argument": ("uint64_scalar", BOTH, _one(P.Value("uint64", "arg", 1))),
+    # bfloat16 host scalars that a kernel reads: for cuda (sm_80 computes in bfloat16, so
+    # that BF16ComputeLegalize leaves the function alone, host code included) and for a
+    # target that computes bfloat16 in float32
+    "bfloat16-let": ("bfloat16_scalar", ("tvm",), _one(P.Value("bfloat16", "let", 3))),
+    "bfloat16-argument": ("bfloat16_scalar", ("tvm",), _opencl(P.Value("bfloat16", "arg", 3))),
+    "bfloat16-let-opencl": ("bfloat16_scalar", ("tvm",), _opencl(P.Value("bfloat16", "let", 3))),
     "allocate-workspace": ("allocate_workspace", ("tvm",), RC.RelaxCase()),
 }
 

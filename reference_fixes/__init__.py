@@ -34,6 +34,10 @@ tests/python expect, and its docstring names the C++ change a maintainer would m
   runtime fix: TVM's OpenCL runtime built with patch 0007's ``pack_args.h``).
 * ``printer_param_data``: a one-element buffer prints through the scalar shorthand only when
   its name was defined through the scalar syntax (a parameter prints ``A.data``, ``A[0]``).
+* ``bfloat16_scalar``: a bfloat16 scalar on the host compiles: BF16ComputeLegalize visits a
+  bound value and types its variable float32, MakePackedAPI decodes a bfloat16 parameter as
+  it decodes float16, and BF16StorageLegalize holds bfloat16 scalars as their uint16 bits
+  (constants and casts rounded to nearest even; bfloat16 arithmetic left there is rejected).
 
 ``install(names)`` installs the named fixes and returns a callable that removes them.
 """
@@ -45,7 +49,7 @@ from pathlib import Path
 
 from bug_reports import REFERENCE_FIXED
 
-# every report but those of bug_reports.NO_REFERENCE_FIX (bfloat16_scalar: no small fix)
+# every report but those of bug_reports.NO_REFERENCE_FIX
 KNOWN = REFERENCE_FIXED
 # the reference fixes written for apache/tvm-tirx too (through reference_fixes/_line.py);
 # allocate_workspace is about relax, which that package does not have; uint64_scalar is a

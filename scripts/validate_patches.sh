@@ -30,6 +30,7 @@ TVM_OWN_TESTS=(
   tests/python/tirx-transform/test_tir_transform_make_packed_api.py
   tests/python/tirx-transform
   tests/python/codegen/test_target_codegen_cuda.py
+  tests/python/codegen/test_target_codegen_llvm.py
   tests/python/relax/test_pipeline.py
   tests/python/tirx/iket/test_iket_profiler.py
 )

@@ -23,7 +23,8 @@
 MakePackedAPI stops at an ICHECK (``dtype.code() == kDLFloat``); as a ``T.let`` value
 computed on the host, BF16ComputeLegalize stops at one (the binding's value is legalized to
 float32, its variable is not). One layer, ``compile`` (``tvm.compile`` of both spellings:
-an InternalError = present). Control: the same with float16 must compile.
+an InternalError = present; once both compile, both run on the CPU, and a value other than
+bfloat16's = present). Control: the same with float16 must compile.
 
 Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
 reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
@@ -89,7 +90,29 @@ def probe(run_gpu=False):
     if any(errors.values()):
         evidence = "; ".join(f"{s}: {e}" for s, e in errors.items() if e)
         return [finding(BUG, "compile", "present", evidence)]
-    return [finding(BUG, "compile", "fixed", "a bfloat16 argument and T.let compile on llvm")]
+    wrong = wrong_values()
+    if wrong:
+        return [finding(BUG, "compile", "present", f"compiles, but computes {wrong}")]
+    return [
+        finding(
+            BUG, "compile", "fixed", "a bfloat16 argument and T.let compile and compute on llvm"
+        )
+    ]
+
+
+def wrong_values():
+    """None when both functions, run on the CPU, give the bfloat16 values, else what they gave.
+
+    The argument is 1 + 2**-8, halfway between two bfloat16 values: it must arrive as 1.0
+    (round to nearest even); the ``T.let`` is ``T.Cast("bfloat16", n)`` with n = 3."""
+    got = {}
+    for spelling, arg, want in (("argument", 1.00390625, 1.0), ("let", 3, 3.0)):
+        lib = tvm.compile(function(spelling, "bfloat16"), target="llvm")
+        a = tvm.runtime.empty((4,), "float32")
+        lib["main"](a, arg)
+        if a.numpy().tolist() != [want] * 4:
+            got[spelling] = f"{spelling} {a.numpy().tolist()} (want {want})"
+    return "; ".join(got.values()) or None
 
 
 if __name__ == "__main__":

@@ -25,6 +25,11 @@ the code generators); for plain "cuda" the same function stops at an ICHECK of t
 the generator's most severe class (``d:crash:codegen:signal-11``), hidden before by
 ``d:crash:*``. The compile runs in a child process; prints how it ended, exit 1 while it dies
 by a signal.
+
+With the bfloat16 fix (patch 0009, or its reference fix) it compiles: BF16ComputeLegalize skips
+a cuda function whose target computes in bfloat16, its host code included, and
+BF16StorageLegalize, which runs on the host function after the split, computes the arithmetic
+it finds there in float32. tvm-tirx has no such fix.
 """
 
 import subprocess

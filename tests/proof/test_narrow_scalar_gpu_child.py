@@ -52,7 +52,8 @@ NARROW_REASON = "narrow kernel scalar parameter refused by the CUDA runtime"
 HOST_SCALAR_REASON = "host-level scalar cell is a device workspace that the host writes"
 REFUSED = "as device function argument"
 CRASH_SIGNALS = (signal.SIGSEGV, signal.SIGBUS)
-RUN_DTYPES = [d for d in cases.DTYPES if d not in cases.NOT_COMPILED]
+# bfloat16 host scalars compile with their own fix only (its own runs: test_bfloat16_scalar.py)
+RUN_DTYPES = [d for d in cases.DTYPES if d != "bfloat16"]
 
 
 class KernelArgumentRefused(AssertionError):

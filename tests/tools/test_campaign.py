@@ -170,6 +170,7 @@ WRONG_FIX_PER_REPORT = {
     "annotate_entry_func_inplace": "one-function-branch-only",
     "uint64_scalar": "int32-slot",
     "printer_param_data": "data-only",
+    "bfloat16_scalar": "arithmetic-rejected",
 }
 
 
