@@ -116,6 +116,12 @@ def _workspace_size(sizes):
     return max(sizes)
 
 
+def _needs_workspace(sizes):
+    """Whether the pass changes anything: some WorkspaceSize is above 0 (none, or all 0:
+    nothing changes, as in the C++ pass)."""
+    return any(sizes)
+
+
 def _callers_closure(funcs, usages, taking):
     """``taking`` grown by the external functions that call into it, transitively."""
     taking = set(taking)
@@ -300,7 +306,7 @@ def allocate_workspace(mod: tvm.IRModule) -> tvm.IRModule:
     """The pass function: see the module docstring for the semantics."""
     funcs = {gv.name_hint: f for gv, f in mod.functions_items() if isinstance(f, relax.Function)}
     sizes = _sizes(mod)
-    if not any(sizes):  # none, or all 0: as the C++ pass
+    if not _needs_workspace(sizes):
         return mod
     usages = {name: _usage(func) for name, func in funcs.items()}
     taking = _functions_taking_workspace(funcs, usages)

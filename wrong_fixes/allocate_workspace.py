@@ -57,6 +57,10 @@ WRONG_FIXES = {
     "g(x) gets no workspace argument",
     "equal-functions-merged": "the renamed functions are re-added through BlockBuilder's "
     "add_func, which merges structurally equal ones: two equal private takers become one",
+    "zero-size-not-taker": "WorkspaceSize 0 reads as no WorkspaceSize: that function and its "
+    "external callers keep their signatures while W, from another function, is above 0",
+    "zero-size-allocated": "with every WorkspaceSize 0 the pass still runs: the sized functions "
+    "and their callers take an empty workspace, renamed, and the entry allocates it",
 }
 
 _Threader = fix._WorkspaceThreader._cls  # the class behind the decorated mutator
@@ -144,6 +148,14 @@ def _module_level_sizes(mod):
     return [int(fix._attr(f, fix._SIZE)) for f in funcs if fix._attr(f, fix._SIZE) is not None]
 
 
+def _nonzero_size_takes(func, taking, usage):
+    """The takers rule with the size read as a truth value: WorkspaceSize 0 is no size."""
+    if fix._attr(func, fix._SIZE):
+        return True
+    names, nested_sized = usage
+    return fix._is_external(func) and (bool(names & taking) or nested_sized)
+
+
 _reference_callee = _Threader._callee_takes_workspace
 
 
@@ -199,6 +211,8 @@ _PATCHES = {
     "equal-functions-merged": [
         (fix, "_add_renamed", lambda builder, func, name, _: builder.add_func(func, name))
     ],
+    "zero-size-not-taker": [(fix, "_takes_workspace", _nonzero_size_takes)],
+    "zero-size-allocated": [(fix, "_needs_workspace", lambda sizes: bool(sizes))],
 }
 
 

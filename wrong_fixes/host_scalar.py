@@ -72,6 +72,8 @@ WRONG_FIXES = {
     "the host-level buffers of OpenCL, Vulkan, Metal and WebGPU functions stay on the device",
     "not-cpu-predicate": "every device but the CPU counts as launched by a device runtime "
     "(ext_dev and Hexagon kernels, called as functions, get their cells classified too)",
+    "vector-cell-by-value": "the lanes of a one-element cell are not checked: a float32x4 cell "
+    "a kernel reads is passed by value, a vector kernel parameter no runtime can launch",
 }
 
 
@@ -128,6 +130,13 @@ def _address_is_read(node):
     if isinstance(node, ir.Call):
         return None
     return _correct_kernel_use(node)
+
+
+def _any_lanes_single_element_load(load):
+    """A load of the single element of a one-element buffer, whatever its dtype's lanes."""
+    return fix._constant_elements(loaded(load)) == 1 and all(
+        isinstance(i, ir.IntImm) and i.value == 0 for i in load.indices
+    )
 
 
 def _placement_variant(name):
@@ -227,6 +236,7 @@ _PATCHES = {
     "top-level-cells-only": {"_host_local_buffers": _top_level_cells},
     "not-cpu-predicate": {"launched_by_device_runtime": _not_cpu},
     "cuda-and-rocm-only": {"launched_by_device_runtime": _cuda_or_rocm},
+    "vector-cell-by-value": {"_is_single_element_load": _any_lanes_single_element_load},
 }
 for _name in (
     "reject-stores-only",

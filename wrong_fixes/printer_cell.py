@@ -16,10 +16,11 @@
 # under the License.
 """Wrong fixes of the TVMScript scalar sugar report: variants of reference_fixes/printer_cell.py.
 
-Each narrows which cells lose the sugar, or leaves out the builder half, then installs the
-reference fix.
+Each narrows which cells lose the sugar, or which annotations the builder takes, then installs
+the reference fix.
 """
 
+import tvm
 from reference_fixes import printer_cell as fix
 from wrong_fixes import patched_install
 
@@ -28,6 +29,10 @@ WRONG_FIXES = {
     "scope-only": "only cells outside local scope lose the sugar: annotations are still dropped",
     "device-type-only": "only cells annotated with device_type lose the sugar (other keys dropped)",
     "no-builder-annotations": "the printer keeps the full form, the builder takes no annotations",
+    "first-annotation-only": "the builder passes on a cell's first annotation only (a second key "
+    "is dropped)",
+    "first-cell-only": "only a function's first cell is checked: a later cell's annotations and "
+    "scope are dropped",
 }
 
 
@@ -43,6 +48,17 @@ def _device_type_annotated(obj):
     return any("device_type" in node.annotations for node in fix.scalar_cells(obj))
 
 
+def _first_cell_only(obj):
+    funcs = obj.functions.values() if isinstance(obj, tvm.IRModule) else [obj]
+    firsts = [cell for func in funcs for cell in fix.scalar_cells(func)[:1]]
+    return any(len(n.annotations) > 0 or fix._scope(n.buffer) != "local" for n in firsts)
+
+
+def _first_annotation_only(dtype="float32", scope="global", annotations=None):
+    first = dict(list(annotations.items())[:1]) if annotations else annotations
+    return _REFERENCE["alloc_scalar"](dtype, scope, first)
+
+
 def _without_annotations(dtype="float32", scope="global", annotations=None):
     del annotations
     return _REFERENCE["alloc_scalar"](dtype, scope)
@@ -56,6 +72,8 @@ _PATCHES = {
     "scope-only": {"sugar_would_change": _non_local},
     "device-type-only": {"sugar_would_change": _device_type_annotated},
     "no-builder-annotations": {"alloc_scalar": _without_annotations},
+    "first-annotation-only": {"alloc_scalar": _first_annotation_only},
+    "first-cell-only": {"sugar_would_change": _first_cell_only},
 }
 
 

@@ -31,6 +31,10 @@ WRONG_FIXES = {
     "every-name": "no name counts as a scalar name: cells lose the shorthand too",
     "sugar-cells-only": "only the `c: T.float32` sugar records a scalar name, not "
     "`T.decl_scalar` / `T.local_scalar` / `T.alloc_scalar`",
+    "first-parameter-only": "only a function's first one-element buffer parameter loses the "
+    "shorthand: a second one still prints through it",
+    "module-wide-scalar-names": "the scalar names are collected over the whole module, not per "
+    "function: a buffer named as another function's scalar keeps the shorthand",
 }
 
 
@@ -47,11 +51,34 @@ def _annotated_cells_only(func):
     }
 
 
+def _first_parameter_only(func):
+    params = [p.name for p in func.params if fix._is_shorthand(p)]
+    return _REFERENCE["shorthand_buffers"](func) - set(params[1:])
+
+
+def _module_wide_rewrite(text, obj, shorthand=None):
+    funcs = [n for n in ast.walk(ast.parse(text)) if isinstance(n, ast.FunctionDef)]
+    everywhere = set().union(*(_REFERENCE["scalar_names"](f) for f in funcs))
+    fix.scalar_names = lambda func: everywhere
+    try:
+        return _REFERENCE["rewrite"](text, obj, shorthand)
+    finally:
+        fix.scalar_names = _REFERENCE["scalar_names"]
+
+
+_REFERENCE = {
+    "shorthand_buffers": fix.shorthand_buffers,
+    "scalar_names": fix.scalar_names,
+    "rewrite": fix.rewrite,
+}
+
 _PATCHES = {
     "data-only": {"SITES": ("data",)},
     "no-stores": {"SITES": ("data", "load")},
     "every-name": {"scalar_names": _no_scalar_names},
     "sugar-cells-only": {"scalar_names": _annotated_cells_only},
+    "first-parameter-only": {"shorthand_buffers": _first_parameter_only},
+    "module-wide-scalar-names": {"rewrite": _module_wide_rewrite},
 }
 
 

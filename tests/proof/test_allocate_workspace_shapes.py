@@ -36,6 +36,8 @@ wrong_fixes/allocate_workspace.py fails a second test here:
 * a Codegen function without WorkspaceSize whose local Composite function has it, called
   by the entry beside a module-level sized function, and alone (W then comes from the
   local function);
+* a function of WorkspaceSize 0 beside one of 256 (it takes the workspace as any sized
+  function), and a module whose sizes are all 0, a local one included (left unchanged);
 * a local function without Codegen/Composite inside a Codegen function calling a sized
   function: an error, since the workspace would be allocated inside external code;
 * the report's module itself, and TVM's own case (a sized Codegen function and its local
@@ -612,6 +614,83 @@ def test_only_a_local_function_is_sized():
     if tvm_ffi.structural_equal(After, Before):
         raise WorkspaceSizeIgnoredError(After.script())
     tvm.ir.assert_structural_equal(After, Expected)
+
+
+@STALE
+def test_function_of_workspace_size_0_takes_the_workspace():
+    """WorkspaceSize 0 is a WorkspaceSize: beside a function of 256, the function of 0 takes
+    the 256-byte workspace, renamed, as any sized function, and its Codegen caller passes it."""
+
+    @I.ir_module
+    class Before:
+        @R.function
+        def main(x: R.Tensor) -> R.Tensor:
+            return Before.outer(x)
+
+        @R.function
+        def outer(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Codegen": "ext"})
+            y = Before.exp(x)
+            return Before.relu(y)
+
+        @R.function(private=True)
+        def exp(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Composite": "ext.exp", "WorkspaceSize": 0})
+            return R.exp(x)
+
+        @R.function
+        def relu(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Composite": "ext.relu", "WorkspaceSize": 256})
+            return R.nn.relu(x)
+
+    @I.ir_module
+    class Expected:
+        @R.function
+        def main(x: R.Tensor) -> R.Tensor:
+            ws = R.builtin.alloc_tensor(R.shape([256]), R.dtype("uint8"), R.prim_value(0))
+            return Expected.outer1(x, ws)
+
+        @R.function
+        def outer1(x: R.Tensor, workspace: R.Tensor((256,), "uint8")) -> R.Tensor:
+            R.func_attr({"Codegen": "ext"})
+            y = Expected.exp1(x, workspace)
+            return Expected.relu1(y, workspace)
+
+        @R.function(private=True)
+        def exp1(x: R.Tensor, workspace: R.Tensor((256,), "uint8")) -> R.Tensor:
+            R.func_attr({"Composite": "ext.exp"})
+            return R.exp(x)
+
+        @R.function
+        def relu1(x: R.Tensor, workspace: R.Tensor((256,), "uint8")) -> R.Tensor:
+            R.func_attr({"Composite": "ext.relu"})
+            return R.nn.relu(x)
+
+    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+
+
+def test_module_whose_sizes_are_all_0_local_one_included_is_unchanged():
+    """W is 0 (a local function's WorkspaceSize 0 included): no workspace, no renaming, the
+    module as it is (the released pass returns it too)."""
+
+    @I.ir_module
+    class Before:
+        @R.function
+        def main(x: R.Tensor) -> R.Tensor:
+            return Before.fused(x)
+
+        @R.function
+        def fused(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Codegen": "ext"})
+
+            @R.function
+            def local(y: R.Tensor) -> R.Tensor:
+                R.func_attr({"Composite": "ext.exp", "WorkspaceSize": 0})
+                return R.exp(y)
+
+            return local(x)
+
+    tvm.ir.assert_structural_equal(allocate_workspace(Before), Before)
 
 
 @STALE

@@ -44,6 +44,14 @@ def _parameter_load(dtype):
     return func
 
 
+def _second_parameter_load(dtype):
+    @T.prim_func
+    def func(A: T.Buffer((1,), dtype), B: T.Buffer((1,), dtype), C: T.Buffer((2,), dtype)):
+        C[1] = A[0] + B[0]
+
+    return func
+
+
 def _match_buffer_store(dtype):
     @T.prim_func
     def func(a: T.handle, x: T.int32):
@@ -90,10 +98,34 @@ def _two_functions(dtype):
     return Module
 
 
+def _cell_and_buffer_of_one_name(dtype):
+    @I.ir_module
+    class Module:
+        @T.prim_func
+        def cell(x: T.int32, C: T.Buffer((2,), dtype)):
+            A = T.local_scalar(dtype)
+            A = T.Cast(dtype, x)
+            C[1] = A
+
+        @T.prim_func
+        def parameter(A: T.Buffer((1,), dtype), C: T.Buffer((2,), dtype)):
+            C[1] = A[0]
+
+    return Module
+
+
 @BUG
 @pytest.mark.parametrize("dtype", ["float32", "int8", "float16"])
 @pytest.mark.parametrize(
-    "make", [_parameter_load, _match_buffer_load_in_loop, _flatten_buffer_output, _two_functions]
+    "make",
+    [
+        _parameter_load,
+        _second_parameter_load,
+        _match_buffer_load_in_loop,
+        _flatten_buffer_output,
+        _two_functions,
+        _cell_and_buffer_of_one_name,
+    ],
 )
 def test_one_element_buffer_round_trips(make, dtype):
     """A one-element buffer that is not a scalar name survives print -> parse"""

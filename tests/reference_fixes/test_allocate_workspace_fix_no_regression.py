@@ -308,7 +308,7 @@ def test_input_module_is_not_modified(installed):
 def test_wrong_fix_uninstall_restores_everything(name):
     """A wrong fix replaces one step of the reference fix; its undo puts every step back."""
     steps = ["_functions_taking_workspace", "_workspace_size", "_renamed", "_takes_workspace"]
-    steps += ["allocate_workspace", "_sizes"]
+    steps += ["allocate_workspace", "_sizes", "_needs_workspace"]
     methods = ["visit_function_", "visit_global_var_", "_workspace", "_callee_takes_workspace"]
     before = relax.transform.AllocateWorkspace
     saved = [getattr(fix, n) for n in steps] + [getattr(wrong._Threader, m) for m in methods]

@@ -56,7 +56,7 @@ def _rows(table):
     rows, rule = [], ""
     for line in table.read_text().splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if not line.startswith("|") or len(cells) != 3 or set(cells[0]) <= set("-"):
+        if not line.startswith("|") or len(cells) != 3 or (cells[0] and set(cells[0]) <= set("-")):
             continue
         if cells == ["rule", "dimension", "covered by"]:
             continue

@@ -80,8 +80,16 @@ _UINT64 = pytest.mark.xfail(
 
 @pytest.mark.gpu
 @pytest.mark.skipif(not env.has_opencl(), reason="need opencl")
-@pytest.mark.parametrize("dtype", ["int64", pytest.param("uint64", marks=_UINT64)])
-def test_opencl_64_bit_scalar_argument(dtype):
+@pytest.mark.parametrize(
+    "dtype, x",
+    [
+        ("int64", 2**40 + 3),
+        pytest.param("uint64", 2**40 + 3, marks=_UINT64),
+        pytest.param("uint64", 3, marks=_UINT64),
+    ],
+    ids=["int64", "uint64", "uint64-below-2**32"],
+)
+def test_opencl_64_bit_scalar_argument(dtype, x):
     """A 64-bit integer scalar reaches the kernel with all of its bits, the top one included"""
     ty = getattr(T, dtype)
 
@@ -92,7 +100,6 @@ def test_opencl_64_bit_scalar_argument(dtype):
         for i in T.thread_binding(8, thread="threadIdx.x"):
             C[i] = B[i] + y
 
-    x = 2**40 + 3
     expected = np.arange(8).astype(dtype) + (np.array(x, dtype) << np.array(23, dtype))
     np.testing.assert_array_equal(_run_on_opencl(main, dtype, x), expected)
 

@@ -25,7 +25,8 @@ from tvm.script import relax as R
 
 
 @pytest.mark.xfail(strict=True, raises=AssertionError, reason="stale GlobalVar (apache/tvm#20479)")
-def test_workspace_is_passed_down_every_call_chain_to_the_renamed_callees():
+@pytest.mark.parametrize("size_b", [1024, 0])
+def test_workspace_is_passed_down_every_call_chain_to_the_renamed_callees(size_b):
     """apache/tvm#20479: every call on a chain to a sized function passes the workspace."""
 
     @I.ir_module
@@ -54,7 +55,7 @@ def test_workspace_is_passed_down_every_call_chain_to_the_renamed_callees():
 
         @R.function(private=True)
         def exp_b(x: R.Tensor) -> R.Tensor:
-            R.func_attr({"Composite": "ext.exp", "WorkspaceSize": 1024})
+            R.func_attr({"Composite": "ext.exp", "WorkspaceSize": size_b})
             return R.exp(x)
 
     @I.ir_module
@@ -167,6 +168,28 @@ def test_workspace_size_is_the_largest_of_all_functions_local_ones_included():
             return R.exp(x)
 
     tvm.ir.assert_structural_equal(relax.transform.AllocateWorkspace()(Before), Expected)
+
+
+def test_module_whose_workspace_sizes_are_all_zero_is_left_unchanged():
+    """A module whose every WorkspaceSize is 0 needs no workspace and is left unchanged."""
+
+    @I.ir_module
+    class Before:
+        @R.function
+        def main(x: R.Tensor) -> R.Tensor:
+            return Before.outer(x)
+
+        @R.function
+        def outer(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Codegen": "ext"})
+            return Before.exp(x)
+
+        @R.function(private=True)
+        def exp(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Composite": "ext.exp", "WorkspaceSize": 0})
+            return R.exp(x)
+
+    tvm.ir.assert_structural_equal(relax.transform.AllocateWorkspace()(Before), Before)
 
 
 @pytest.mark.xfail(strict=True, raises=AssertionError, reason="stale GlobalVar (apache/tvm#20479)")

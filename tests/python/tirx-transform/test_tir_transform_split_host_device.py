@@ -227,17 +227,19 @@ def test_only_local_host_buffers_are_host_memory(scope, target):
         ("address", "takes the address of `c`"),
         ("index", "loads an element of `c`"),
         ("view", "uses a view of `c`"),
+        ("vector", "loads an element of `c`.*bind each lane"),
     ],
-    ids=["store", "address", "index", "view"],
+    ids=["store", "address", "index", "view", "vector"],
 )
 def test_kernel_needing_host_memory_is_rejected(use, message):
-    """A kernel that writes, addresses, indexes or views host memory is an error"""
+    """A kernel that writes, addresses, indexes, views host memory or loads a vector is an error"""
+    shape, dtype = ((1,), "float32x4") if use == "vector" else ((8,), "float32")
 
     @T.prim_func(s_tir=True)
     def main(A: T.Buffer(8, "float32")):
         T.func_attr({"target": T.target("cuda", host="llvm")})
-        c = T.alloc_local((8,), "float32")
-        c[0] = T.float32(0)
+        c = T.alloc_local(shape, dtype)
+        c[0] = getattr(T, dtype)(0)
         v = T.decl_buffer((8,), "float32", data=T.address_of(c[0]), scope="local")
         T.attr(T.target("cuda"), "target", 0)
         i = T.launch_thread("threadIdx.x", 8)
@@ -245,6 +247,8 @@ def test_kernel_needing_host_memory_is_rejected(use, message):
             c[i] = A[i]
         elif use == "address":
             A[i] = T.call_extern("float32", "load", T.address_of(c[i]))
+        elif use == "vector":
+            A[T.Ramp(0, 1, 4)] = c[0]
         else:
             A[i] = c[i] if use == "index" else v[i]
 

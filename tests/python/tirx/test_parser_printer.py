@@ -28,8 +28,8 @@ from tvm.script import tirx as T
 )
 @pytest.mark.parametrize(
     "annotations",
-    [{"device_type": 1}, {"pragma_note": "keep"}],
-    ids=["device_type", "other_key"],
+    [{"device_type": 1}, {"pragma_note": "keep"}, {"device_type": 1, "pragma_note": "keep"}],
+    ids=["device_type", "other_key", "two_keys"],
 )
 @pytest.mark.parametrize("init", [True, False], ids=["with_init", "without_init"])
 def test_scalar_cell_keeps_annotations_through_print_parse(annotations, init):
@@ -49,11 +49,15 @@ def test_scalar_cell_keeps_annotations_through_print_parse(annotations, init):
     strict=True, raises=ValueError, reason="TVMScript scalar sugar drops the cell's scope"
 )
 @pytest.mark.parametrize("scope", ["shared", "shared.dyn", "global"])
-def test_scalar_cell_keeps_scope_through_print_parse(scope):
+@pytest.mark.parametrize("plain_cell_first", [False, True], ids=["alone", "after_plain_cell"])
+def test_scalar_cell_keeps_scope_through_print_parse(plain_cell_first, scope):
     """A one-element cell outside local scope keeps its scope through print -> parse"""
 
     @T.prim_func
     def func(x: T.float32):
+        if plain_cell_first:
+            d = T.alloc_local((1,), "float32")
+            d[0] = x
         c = T.alloc_buffer((1,), "float32", scope=scope)
         c[0] = x
         T.evaluate(c[0])
@@ -91,6 +95,17 @@ def _one_element_match_buffer(a: T.handle, C: T.Buffer((2,), "float32")):
     C[1] = A[0]
 
 
+@T.prim_func
+def _two_one_element_parameters(A: T.Buffer((1,), "float32"), B: T.Buffer((1,), "float32")):
+    T.evaluate(A[0] + B[0])
+
+
+@T.prim_func
+def _cell_named_a(x: T.float32):
+    A: T.float32 = x
+    T.evaluate(A)
+
+
 @pytest.mark.xfail(
     strict=True,
     raises=tvm.error.DiagnosticError,
@@ -98,8 +113,14 @@ def _one_element_match_buffer(a: T.handle, C: T.Buffer((2,), "float32")):
 )
 @pytest.mark.parametrize(
     "func",
-    [_one_element_parameter, _one_element_parameter_data, _one_element_match_buffer],
-    ids=["load-store", "data", "match-buffer"],
+    [
+        _one_element_parameter,
+        _one_element_parameter_data,
+        _one_element_match_buffer,
+        _two_one_element_parameters,
+        tvm.IRModule({"cell": _cell_named_a, "parameter": _one_element_parameter}),
+    ],
+    ids=["load-store", "data", "match-buffer", "second-parameter", "name-of-a-cell-elsewhere"],
 )
 def test_one_element_buffer_round_trips(func):
     """A one-element buffer not defined through the scalar syntax prints as any buffer"""

@@ -148,6 +148,14 @@ def _kernel_takes_address_of_host_cell(A: T.Tensor((8,), "float32")):
         A[i] = T.call_extern("load", T.address_of(c[0]), ty=T.float32)
 
 
+@T.function
+def _kernel_reads_vector_host_cell(A: T.Tensor((8,), "float32x4")):
+    c = T.alloc_tensor(ty_args=[T.Tensor((1,), "float32x4", scope="local")])
+    c[0] = T.Broadcast(T.float32(0.0), 4)
+    with T.launch_thread("threadIdx.x", 8) as i:
+        A[i] = c[0]
+
+
 @pytest.mark.xfail(
     strict=True, raises=pytest.fail.Exception, reason="host-level scalar passed by pointer"
 )
@@ -156,11 +164,12 @@ def _kernel_takes_address_of_host_cell(A: T.Tensor((8,), "float32")):
     [
         (_kernel_stores_into_host_cell, "stores into `c`"),
         (_kernel_takes_address_of_host_cell, "takes the address of `c`"),
+        (_kernel_reads_vector_host_cell, "loads an element of `c`.*bind each lane"),
     ],
-    ids=["store", "address_of"],
+    ids=["store", "address_of", "vector"],
 )
 def test_tirx_compile_for_cuda_refuses_kernel_needing_host_cell_address(func, use):
-    """tvm_tirx.tirx.compile for cuda fails on a kernel that writes or addresses a host cell"""
+    """tvm_tirx.tirx.compile for cuda fails on a kernel needing more than a host cell's scalar"""
     with pytest.raises(ValueError, match=f"A kernel {use}.*T.let"):
         tvm_tirx.tirx.compile(
             func, target=tvm_tirx.target.Target({"kind": "cuda", "arch": "sm_80"})

@@ -605,6 +605,15 @@ def _kernel_reads_view_of_bound_ptr(A: T.Tensor((8,), "float32")):
         A[i] = v[0]
 
 
+@T.function
+def _kernel_reads_vector_cell(A: T.Tensor((8,), "float32x4")):
+    T.func_attr({"target": CUDA_ON_LLVM})
+    c = T.alloc_tensor(ty_args=[T.Tensor((1,), "float32x4", scope="local")])
+    c[0] = T.Broadcast(T.float32(0.0), 4)
+    with T.launch_thread("threadIdx.x", 8) as i:
+        A[i] = c[0]
+
+
 @pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason=HOST_CELL)
 @pytest.mark.parametrize(
     "func, use",
@@ -614,11 +623,12 @@ def _kernel_reads_view_of_bound_ptr(A: T.Tensor((8,), "float32")):
         (_kernel_indexes_host_array, "loads an element of `x`"),
         (_kernel_reads_view_at_address_of, "uses a view of `c`"),
         (_kernel_reads_view_of_bound_ptr, "uses a view of `c`"),
+        (_kernel_reads_vector_cell, "loads an element of `c`.*bind each lane"),
     ],
-    ids=["store", "address_of", "index", "view-at-address_of", "view-of-bound-ptr"],
+    ids=["store", "address_of", "index", "view-at-address_of", "view-of-bound-ptr", "vector"],
 )
 def test_kernel_that_needs_a_cells_address_is_a_value_error(func, use):
-    """A kernel storing to, addressing, indexing or viewing a host cell fails, naming T.let"""
+    """A kernel storing to, addressing, indexing, viewing or loading a vector cell fails"""
     with pytest.raises(ValueError, match=f"A kernel {use}.*T.let"):
         tr.SplitHostDevice()(tvm_tirx.IRModule({"main": func}))
 
