@@ -373,6 +373,15 @@ def _views(body, buffers):
     return views
 
 
+def _note_kernel_use(entry, how):
+    """Record a kernel use in ``entry`` ([host uses it, kernels use it, how a kernel needs its
+    pointer]); ``how``: how this use needs the pointer, or None. Every kernel use counts: the
+    first one that needs the pointer names the rejection."""
+    entry[1] = True
+    if how is not None and entry[2] is None:
+        entry[2] = how
+
+
 def _classify_uses(body, buffers, launched=None):
     """[(host uses it, kernels use it, how a kernel needs its pointer or None)] per buffer;
     ``launched``: the module functions a call of the host code launches as kernels."""
@@ -388,11 +397,8 @@ def _classify_uses(body, buffers, launched=None):
             uses[base(i)][0] = True
 
     def on_kernel(i, node):
-        entry = uses[base(i)]
-        entry[1] = True
         how = _kernel_use(node) if i < len(buffers) else "uses a view of"
-        if how is not None and entry[2] is None:
-            entry[2] = how
+        _note_kernel_use(uses[base(i)], how)
 
     _walk_uses(body, tracked, on_host, host_only=True, launched=launched, on_launch=on_kernel)
     for region in _regions(body):

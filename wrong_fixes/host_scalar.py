@@ -22,6 +22,8 @@ installs the SplitHostDevice half only. Like the reference fix, they are written
 TVM lines (reference_fixes/_line.py).
 """
 
+from types import SimpleNamespace
+
 from reference_fixes import host_scalar as fix
 from reference_fixes._line import (
     WalkResult,
@@ -74,6 +76,10 @@ WRONG_FIXES = {
     "(ext_dev and Hexagon kernels, called as functions, get their cells classified too)",
     "vector-cell-by-value": "the lanes of a one-element cell are not checked: a float32x4 cell "
     "a kernel reads is passed by value, a vector kernel parameter no runtime can launch",
+    "threadIdx-x-kernels-only": "a kernel is recognised by its threadIdx.x binding: the uses in "
+    "a kernel bound by blockIdx.x (or threadIdx.y) alone are host uses",
+    "first-kernel-use-decides": "a kernel's first use of a buffer decides whether it needs the "
+    "pointer: a read of c[0] before a store into c lets the store through",
 }
 
 
@@ -212,6 +218,28 @@ def _cuda_or_rocm(target):
     return int(target.get_target_device_type()) in (2, 10)  # kDLCUDA, kDLROCM
 
 
+def _thread_tag(node):
+    """The thread a thread environment binds: its IterVar's tag on apache/tvm, the first
+    argument of ``launch_thread`` on tvm-tirx (None for a ``device_scope``)."""
+    iter_var = getattr(node, "node", None)
+    if iter_var is not None:
+        return getattr(iter_var, "thread_tag", None)
+    args = getattr(node, "args", None)
+    return str(args[0].value) if args and isinstance(args[0], ir.StringImm) else None
+
+
+def _threadidx_x_region(node):
+    """A device region is the environment of a threadIdx.x binding; a target attribute, a
+    device scope or another thread binding opens none."""
+    return ir.is_thread_env(node) and _thread_tag(node) == "threadIdx.x"
+
+
+def _first_use_decides(entry, how):
+    if not entry[1]:
+        entry[2] = how
+    entry[1] = True
+
+
 _correct_kernel_use = fix._kernel_use
 _correct_host_device = fix._host_device
 
@@ -237,6 +265,10 @@ _PATCHES = {
     "not-cpu-predicate": {"launched_by_device_runtime": _not_cpu},
     "cuda-and-rocm-only": {"launched_by_device_runtime": _cuda_or_rocm},
     "vector-cell-by-value": {"_is_single_element_load": _any_lanes_single_element_load},
+    "threadIdx-x-kernels-only": {
+        "ir": SimpleNamespace(**{**vars(ir), "is_device_region": _threadidx_x_region})
+    },
+    "first-kernel-use-decides": {"_note_kernel_use": _first_use_decides},
 }
 for _name in (
     "reject-stores-only",

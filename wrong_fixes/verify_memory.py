@@ -57,6 +57,10 @@ WRONG_FIXES = {
     "taken for host memory (the first patch), not only device_type kDLCPU or "
     "disable_lower_builtin",
     "pointer-arithmetic-one-level": "pointer arithmetic traced only when its operand is a variable",
+    "threadIdx-x-only": "only a threadIdx.x binding opens a thread environment: a kernel bound by "
+    "blockIdx.x (or threadIdx.y) alone is checked as host code",
+    "first-error-only": "the error names the first offending host access only: a later "
+    "offending variable goes unreported",
 }
 
 # wrong fixes that no program can tell from the reference fix on apache/tvm-tirx, and why
@@ -174,6 +178,28 @@ class _AddressOfIndexUnchecked(fix._MemoryAccessVerifier):
         return super()._on_node(node)
 
 
+def _thread_tag(node):
+    """The thread a thread environment binds: its IterVar's tag on apache/tvm, the first
+    argument of ``launch_thread`` on tvm-tirx (None for a ``device_scope``)."""
+    iter_var = getattr(node, "node", None)
+    if iter_var is not None:
+        return getattr(iter_var, "thread_tag", None)
+    args = getattr(node, "args", None)
+    return str(args[0].value) if args and isinstance(args[0], ir.StringImm) else None
+
+
+class _ThreadIdxXOnly(fix._MemoryAccessVerifier):
+    def _on_node(self, node):
+        if ir.is_thread_env(node) and _thread_tag(node) != "threadIdx.x":
+            return WalkResult.ADVANCE
+        return super()._on_node(node)
+
+
+class _FirstErrorOnly(fix._MemoryAccessVerifier):
+    def run(self):
+        return super().run()[:1]
+
+
 def _checked_device_helpers(func):
     attrs = func.attrs
     target = attrs.get("target") if attrs is not None else None
@@ -239,6 +265,8 @@ _VERIFIERS = {
     "address-of-access": _AddressOfAccess,
     "address-of-untraced": _AddressOfUntraced,
     "address-of-index-unchecked": _AddressOfIndexUnchecked,
+    "threadIdx-x-only": _ThreadIdxXOnly,
+    "first-error-only": _FirstErrorOnly,
 }
 # DLDeviceType values: kDLCPU 1, kDLCUDA 2, kDLWebGPU 15
 _DEVICE_TYPES = {

@@ -253,3 +253,66 @@ def test_kernel_needing_host_memory_is_rejected_in_every_alias_form(use, message
 
     with pytest.raises(ValueError, match=f"A kernel {message}.*T.let"):
         tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": main}))
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
+@pytest.mark.parametrize("thread", ["blockIdx.x", "threadIdx.y"])
+def test_host_cell_read_by_kernel_of_any_thread_binding_passed_by_value(thread):
+    """A kernel is a target region whatever thread binds it: its read of a host cell is by value"""
+    kernel_attrs = {**_cuda_kernel_attrs(), "tirx.kernel_launch_params": [thread]}
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32"), x: T.float32):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            c = T.alloc_local((1,), "float32")
+            c[0] = x
+            T.attr(T.target("cuda"), "target", 0)
+            i = T.launch_thread(thread, 8)
+            A[i] = c[0]
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32"), x: T.float32):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            c = T.alloc_local((1,), "float32", annotations={"device_type": 1})
+            c[0] = x
+            T.call_ffi_kernel("main_kernel", A.data, c[0], 8, launch_params=[thread])
+
+        @T.prim_func(s_tir=True)
+        def main_kernel(A_data: T.handle("float32"), c: T.float32):
+            T.func_attr(kernel_attrs)
+            A = T.decl_buffer(8, data=A_data)
+            i = T.launch_thread(thread, 8)
+            A[i] = c
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After, Expected)
+
+
+@pytest.mark.xfail(
+    strict=True, raises=pytest.fail.Exception, reason="host-level scalar passed by pointer"
+)
+@pytest.mark.parametrize("kernels", [1, 2])
+def test_kernel_store_after_a_legal_read_is_rejected(kernels):
+    """A kernel's store into host memory is an error after a legal read, its own or a kernel's"""
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32")):
+        T.func_attr({"target": T.target("cuda", host="llvm")})
+        c = T.alloc_local((1,), "float32")
+        c[0] = T.float32(0)
+        with T.attr(T.target("cuda"), "target", 0):
+            i = T.launch_thread("threadIdx.x", 8)
+            A[i] = c[0]
+            if kernels == 1:
+                c[0] = A[i]
+        if kernels == 2:
+            with T.attr(T.target("cuda"), "target", 0):
+                i = T.launch_thread("threadIdx.x", 8)
+                c[0] = A[i]
+
+    with pytest.raises(ValueError, match="A kernel stores into `c`.*T.let"):
+        tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": main}))

@@ -144,18 +144,20 @@ def test_packed_function_not_checked():
 
 
 @pytest.mark.parametrize(
-    "bound", [pytest.param(False, marks=ALIAS_BUG), True], ids=["unbound", "bound"]
+    "thread",
+    [pytest.param(None, marks=ALIAS_BUG), "threadIdx.x", "blockIdx.x", "threadIdx.y"],
+    ids=["unbound", "bound", "blockIdx.x", "threadIdx.y"],
 )
-def test_compile_rejects_unbound_kernel(bound):
+def test_compile_rejects_unbound_kernel(thread):
     """tvm.compile for cuda rejects a loop over a parameter's view that no thread binds"""
 
     @T.prim_func
     def main(A: T.Buffer((16,), "float32"), B: T.Buffer((4,), "float32")):
         row = T.decl_buffer((4,), data=T.address_of(A[4]))
-        for i in T.thread_binding(4, "threadIdx.x") if bound else T.serial(4):
+        for i in T.thread_binding(4, thread) if thread is not None else T.serial(4):
             B[i] = row[i]
 
-    if bound:
+    if thread:
         tvm.compile(main, target="cuda")
     else:
         with pytest.raises(RuntimeError, match="Variable `row` is directly accessed by host"):

@@ -221,19 +221,22 @@ def test_only_local_host_buffers_are_host_memory(scope, target):
     strict=True, raises=pytest.fail.Exception, reason="host-level scalar passed by pointer"
 )
 @pytest.mark.parametrize(
-    "use, message",
+    "use, thread, message",
     [
-        ("store", "stores into `c`"),
-        ("address", "takes the address of `c`"),
-        ("index", "loads an element of `c`"),
-        ("view", "uses a view of `c`"),
-        ("vector", "loads an element of `c`.*bind each lane"),
+        ("store", "threadIdx.x", "stores into `c`"),
+        ("address", "threadIdx.x", "takes the address of `c`"),
+        ("index", "threadIdx.x", "loads an element of `c`"),
+        ("view", "threadIdx.x", "uses a view of `c`"),
+        ("vector", "threadIdx.x", "loads an element of `c`.*bind each lane"),
+        ("store", "blockIdx.x", "stores into `c`"),
+        ("read-then-store", "threadIdx.x", "stores into `c`"),
     ],
-    ids=["store", "address", "index", "view", "vector"],
+    ids=["store", "address", "index", "view", "vector", "store-blockIdx.x", "read-then-store"],
 )
-def test_kernel_needing_host_memory_is_rejected(use, message):
+def test_kernel_needing_host_memory_is_rejected(use, thread, message):
     """A kernel that writes, addresses, indexes, views host memory or loads a vector is an error"""
-    shape, dtype = ((1,), "float32x4") if use == "vector" else ((8,), "float32")
+    shape = (1,) if use in ["vector", "read-then-store"] else (8,)
+    dtype = "float32x4" if use == "vector" else "float32"
 
     @T.prim_func(s_tir=True)
     def main(A: T.Buffer(8, "float32")):
@@ -242,9 +245,12 @@ def test_kernel_needing_host_memory_is_rejected(use, message):
         c[0] = getattr(T, dtype)(0)
         v = T.decl_buffer((8,), "float32", data=T.address_of(c[0]), scope="local")
         T.attr(T.target("cuda"), "target", 0)
-        i = T.launch_thread("threadIdx.x", 8)
+        i = T.launch_thread(thread, 8)
         if use == "store":
             c[i] = A[i]
+        elif use == "read-then-store":
+            A[i] = c[0]
+            c[0] = A[i]
         elif use == "address":
             A[i] = T.call_extern("float32", "load", T.address_of(c[i]))
         elif use == "vector":

@@ -614,6 +614,35 @@ def _kernel_reads_vector_cell(A: T.Tensor((8,), "float32x4")):
         A[i] = c[0]
 
 
+def _kernel_bound_by_stores_into_cell(thread):
+    @T.function
+    def func(A: T.Tensor((8,), "float32")):
+        T.func_attr({"target": CUDA_ON_LLVM})
+        c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+        c[0] = T.float32(0.0)
+        with T.launch_thread(thread, 8) as i:
+            c[0] = A[i]
+
+    return func
+
+
+def _kernels_read_then_store_cell(kernels):
+    @T.function
+    def func(A: T.Tensor((8,), "float32")):
+        T.func_attr({"target": CUDA_ON_LLVM})
+        c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+        c[0] = T.float32(0.0)
+        with T.launch_thread("threadIdx.x", 8) as i:
+            A[i] = c[0]
+            if kernels == 1:
+                c[0] = A[i]
+        if kernels == 2:
+            with T.launch_thread("threadIdx.x", 8) as i:
+                c[0] = A[i]
+
+    return func
+
+
 @pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason=HOST_CELL)
 @pytest.mark.parametrize(
     "func, use",
@@ -624,8 +653,15 @@ def _kernel_reads_vector_cell(A: T.Tensor((8,), "float32x4")):
         (_kernel_reads_view_at_address_of, "uses a view of `c`"),
         (_kernel_reads_view_of_bound_ptr, "uses a view of `c`"),
         (_kernel_reads_vector_cell, "loads an element of `c`.*bind each lane"),
+        (_kernel_bound_by_stores_into_cell("blockIdx.x"), "stores into `c`"),
+        (_kernel_bound_by_stores_into_cell("threadIdx.y"), "stores into `c`"),
+        (_kernels_read_then_store_cell(1), "stores into `c`"),
+        (_kernels_read_then_store_cell(2), "stores into `c`"),
     ],
-    ids=["store", "address_of", "index", "view-at-address_of", "view-of-bound-ptr", "vector"],
+    ids=[
+        *["store", "address_of", "index", "view-at-address_of", "view-of-bound-ptr", "vector"],
+        *["store-blockIdx.x", "store-threadIdx.y", "read-then-store", "read-then-next-stores"],
+    ],
 )
 def test_kernel_that_needs_a_cells_address_is_a_value_error(func, use):
     """A kernel storing to, addressing, indexing, viewing or loading a vector cell fails"""
