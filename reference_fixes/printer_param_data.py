@@ -273,6 +273,24 @@ def _script(original):
     return script
 
 
+def _repr(original):
+    """``tvm.ir.base.Node.__repr__`` (``str`` and ``repr`` of IR), which on the wheel falls back
+    to the FFI's own printer when ``_script`` raises: that printer is the unfixed one, so
+    ``CannotPrint`` leaves ``repr`` as itself instead."""
+
+    def __repr__(self):
+        from tvm.runtime.script_printer import _script as script  # the patched one
+
+        try:
+            return script(self, None)
+        except CannotPrint:
+            raise
+        except Exception:
+            return original(self)
+
+    return __repr__
+
+
 def install():
     """Print a one-element buffer that is not a scalar name as any buffer; return the undo
     function."""
@@ -281,8 +299,12 @@ def install():
     if getattr(saved, _MARK, False):
         return lambda: None
     printer._script = _script(saved)
+    node = tvm.ir.base.Node
+    saved_repr = node.__repr__
+    node.__repr__ = _repr(super(node, node).__repr__)
 
     def uninstall():
         printer._script = saved
+        node.__repr__ = saved_repr
 
     return uninstall
