@@ -32,6 +32,7 @@ device cannot build (no fp16 on pocl) or that does not compile for opencl is unj
 import importlib.util
 import json
 import os
+import re
 import select
 from pathlib import Path
 
@@ -121,8 +122,13 @@ def _launch(tvm, lib, args, outputs, pipe):
         got = {f"{k}_{j}": real[i].numpy().tolist() for (k, j), i in outputs.items()}
         result = {"outcome": "ran", "values": got}
     except Exception as err:  # the launch's error is the result
-        lines = [x.strip() for x in str(err).strip().splitlines() if x.strip()]
-        result = {"outcome": "error", "detail": (lines or [type(err).__name__])[-1][:300]}
+        lines = [x.strip(" \t\x00") for x in str(err).splitlines()]
+        lines = [x for x in lines if x]
+        # a kernel the OpenCL compiler refuses: its first error, without the temporary file
+        errors = [re.sub(r"^error: \S+\.cl:\d+:\d+: ", "error: ", x) for x in lines]
+        errors = [x for x in errors if x.startswith("error: ")]
+        detail = (errors or lines or [type(err).__name__])[0 if errors else -1]
+        result = {"outcome": "error", "detail": detail[:300]}
     os.write(pipe, json.dumps(result).encode())
     os._exit(0)
 

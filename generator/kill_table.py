@@ -17,7 +17,7 @@
 """Which wrong fixes a fixed-seed campaign kills, each in a fork (this repository only).
 
     python -m generator.kill_table --line tvm|tirx --known FILE --seed N --programs N
-                                   [--budget SECONDS] [SPEC ...]
+                                   [--budget SECONDS] [--markdown] [SPEC ...]
 
 The corpus is what ``campaign.py --seed N --programs N`` judges on that line: its sentinels,
 then the first N random programs (hypothesis batches seeded as generator/worker.py seeds
@@ -27,8 +27,9 @@ it instead of its report's reference fix (the other reference fixes installed) a
 corpus in order (clause (c) on the OpenCL device where one is, as the campaign does) until
 the first class that FILE's KNOWN does not accept, or ``--budget`` seconds. Prints one JSON
 object {SPEC: {"killed": bool, "class": key, "program": index (0 = a sentinel), "judged": n,
-"seconds": s}}. What the campaign would say of each wrong fix, without its minimization and
-in parallel (generator/wrong_fix_sweep.py does the same for the sentinels alone).
+"seconds": s}} (``--markdown``: a table per report). What the campaign would say of each
+wrong fix, without its minimization and in parallel (generator/wrong_fix_sweep.py does the
+same for the sentinels alone).
 """
 
 import argparse
@@ -129,6 +130,9 @@ def main(argv=None):
     parser.add_argument("--programs", type=int, default=60)
     parser.add_argument("--budget", type=float, default=240.0)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--markdown", action="store_true", help="print a table per report instead of the JSON"
+    )
     parser.add_argument("specs", nargs="*")
     args = parser.parse_args(argv)
     known = runpy.run_path(args.known)["KNOWN"]
@@ -159,8 +163,25 @@ def main(argv=None):
             text = f.read()
         results[spec] = json.loads(text) if text else {"error": f"wait status {status}"}
         print(json.dumps({"done": spec, **results[spec]}), file=sys.stderr, flush=True)
-    print(json.dumps(results))
+    print(markdown(results) if args.markdown else json.dumps(results))
     return 0
+
+
+def markdown(results):
+    """A table of ``results``: per report, how many of its wrong fixes the corpus kills, the
+    survivors named."""
+    reports = {}
+    for spec, found in results.items():
+        reports.setdefault(spec.split(":")[0], []).append((spec.split(":", 1)[1], found))
+    rows = ["| report | killed | survivors |", "|---|---|---|"]
+    total = killed = 0
+    for report, fixes in reports.items():
+        dead = [n for n, f in fixes if f.get("killed")]
+        alive = [n for n, f in fixes if not f.get("killed")]
+        total, killed = total + len(fixes), killed + len(dead)
+        rows.append(f"| {report} | {len(dead)} of {len(fixes)} | {', '.join(alive) or '-'} |")
+    rows.append(f"| all | {killed} of {total} | |")
+    return "\n".join(rows)
 
 
 if __name__ == "__main__":

@@ -74,6 +74,10 @@ KNOWN = {
     "ir.Span) -> ir.Expr`. Expected `ir.Expr` but got ": "open: the same MakePackedAPI output "
     "as tirx.MakePackedAPI's above, under the bfloat16 fix's wrapper of that pass, "
     "generator/open/makepackedapi_handle_offset.py",
+    "[tvm] c:device-error:error: cannot take the address of an rvalue of type 'float'": "open: "
+    "CodeGenOpenCL prints a reinterpret of a float32 constant as the address of a literal "
+    "(a bfloat16 constant stored on the device), which the OpenCL compiler refuses, "
+    "generator/open/opencl_reinterpret_of_constant.py",
     "[tvm] f:tirx.BindTarget:differs:kernel:indices": _INDEX,
     "[tvm] f:tirx.BindTarget:differs:main:indices": _INDEX,
     # --- apache/tvm-tirx 0.1.0a4

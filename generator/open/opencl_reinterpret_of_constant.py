@@ -22,8 +22,9 @@ CodeGenOpenCL prints ``T.reinterpret("uint32", T.float32(2.0))`` as
 ``*(uint *)(&(2.000000e+00f))``, which is no valid OpenCL C (the address of an rvalue): the
 device compiler refuses the kernel at the first launch (pocl: "2 errors generated"). A kernel
 that stores a bfloat16 constant into a bfloat16 buffer reaches it through BF16ComputeLegalize's
-rounding, released and fixed alike (generator class ``c:device-error:`` with an empty
-message, program 17 of ``python -m generator.kill_table --seed 1 --programs 40``). Out of this
+rounding, released and fixed alike (generator class ``c:device-error:error: cannot take the
+address of an rvalue of type 'float'``, program 17 of ``python -m generator.kill_table --seed 1
+--programs 40``). Out of this
 repository's scope (a code generator's printing); prints the kernel line, exit 1 while it takes
 such an address.
 """
