@@ -249,9 +249,12 @@ if [ "$(cat "$work/.applied" 2>/dev/null)" != "$stamp" ] \
   # header that every patch series touches alike would otherwise rebuild the whole tree)
   old_head=$(git -C "$src" rev-parse HEAD)
   declare -A mtimes=()
+  # (those of the tree as it is and those the new patches touch: switching from the
+  # unpatched tree, the first are none)
   while IFS= read -r f; do
     [ -f "$src/$f" ] && mtimes[$f]=$(stat -c %Y "$src/$f")
-  done < <(git -C "$src" diff --name-only "$base_sha" "$old_head" 2>/dev/null)
+  done < <({ git -C "$src" diff --name-only "$base_sha" "$old_head" 2>/dev/null
+             sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "${patches[@]}" /dev/null; } | sort -u)
   git -C "$src" -c advice.detachedHead=false checkout -q -f "$base_sha"
   git -C "$src" clean -q -fd -e 3rdparty -e build
   for p in "${patches[@]}"; do
