@@ -12,7 +12,9 @@
 #     left) and, on the unpatched tree, with the pinned wheel too. (In place, the files use
 #     the wheel's API, which the 2026-08 tree lacks: T.call_ffi_kernel.)
 #   * scripts/check_tvm.py --check (exit 1 = a bug reproduces);
-#   * TVM's own test files for the touched passes, from the same tree, without our tests.
+#   * TVM's own test files for the touched passes, from the same tree, without our tests;
+#   * the differential run (generator/differential.py): every test program and a generated
+#     corpus through the wheel, the wheel with the reference fixes, and each build.
 # Leaves the patched build in place. Takes about an hour the first time (the build).
 # The sources and the LLVM are scripts/build_tvm.sh's (the public repositories unless
 # TVM_GIT / TVM_FFI_GIT / LIBBACKTRACE_GIT name others; see build_tvm.sh --help); a work
@@ -39,6 +41,14 @@ summary() {  # the last pytest summary line of a log, without the '=' decoration
 }
 
 declare -A result
+# the differential run (generator/differential.py): the corpus (the tests' programs, captured
+# under the reference fixes, and the generated programs) and the wheel's two sides first; the
+# build's sides after each build; the comparison at the end
+diff_dir="$work/differential"
+differential() {  # differential <python> <args...>
+  local py=$1; shift
+  (cd "$root" && "$py" -m generator.differential "$@")
+}
 # our tests inside TVM's files (the patched tree has them merged): left out of TVM's own runs,
 # so that both columns count the same TVM tests
 ours=()
@@ -63,6 +73,17 @@ tree_check() {  # tree_check <key> <python> [tvm_tree_check args]: the exported 
   result[$key]=$(grep -E "^tests/python/.*: " "$work/tree-$key.log" | sed 's/^tests\/python\///' | tr '\n' ';' | sed 's/;$//; s/;/; /g')
   echo "  tree ($key): exit ${result[$key,rc]}"
 }
+echo "=== the differential run: corpus and the wheel's sides"
+rm -rf "$diff_dir"; mkdir -p "$diff_dir"
+(cd "$root" && env -u PYTHONPATH -u TVM_LIBRARY_PATH DIFFERENTIAL_CAPTURE="$diff_dir/tests.jsonl" \
+  PYTHONPATH=scripts "$wheel_py" -m pytest -q -p no:cacheprovider -p differential_capture \
+  tests/python tests/proof --reference-fixes) > "$work/differential-capture.log" 2>&1
+for step in "corpus $diff_dir --tests $diff_dir/tests.jsonl" "record $diff_dir --side wheel" \
+    "record $diff_dir --side wheel+fixes"; do
+  # shellcheck disable=SC2086
+  env -u PYTHONPATH -u TVM_LIBRARY_PATH bash -c "cd '$root' && '$wheel_py' -m generator.differential $step" \
+    || exit 2
+done
 for mode in unpatched patched; do
   echo "=== build ($mode)"
   flag=(); [ $mode = unpatched ] && flag=(--unpatched)
@@ -79,6 +100,8 @@ for mode in unpatched patched; do
   else
     tree_check patched "$TVM_PYTHON" --expect-fixed
   fi
+  side=base; [ $mode = patched ] && side=patched
+  differential "$TVM_PYTHON" record "$diff_dir" --side $side || exit 2
   "$TVM_PYTHON" "$root/scripts/check_tvm.py" --check > "$work/check-$mode.log" 2>&1
   result[$mode,check_rc]=$?
   result[$mode,check]=$(grep -E "^[a-z_]+: " "$work/check-$mode.log" | grep -v "^commit: " | tr '\n' ';' | sed 's/;$//; s/;/; /g')
@@ -94,6 +117,10 @@ for mode in unpatched patched; do
   done
 done
 
+env -u PYTHONPATH -u TVM_LIBRARY_PATH bash -c \
+  "cd '$root' && '$wheel_py' -m generator.differential compare '$diff_dir' --markdown" \
+  > "$work/differential.md"
+result[differential_rc]=$?
 src="$work/tvm"
 npatches=$(ls "$root"/patches/*.patch | wc -l)
 ffi_commit=$(git -C "$src/3rdparty/tvm-ffi" rev-parse HEAD)
@@ -127,6 +154,11 @@ llvm=$(sed -n 's/^build_tvm: LLVM \([^ ]*\) .*/\1/p' "$work/build-patched.log" |
       [ -n "${result[$mode,$f,failed]}" ] && echo "- $mode, \`$f\`: ${result[$mode,$f,failed]}"
     done
   done
+  echo
+  echo "The differential run (\`python -m generator.differential compare $diff_dir --markdown\`,"
+  echo "exit ${result[differential_rc]}; generator/differential.py says what each decision is):"
+  echo
+  cat "$work/differential.md"
   echo
   echo "patches/VERIFY_MEMORY_TVM_TESTS.md has the wider sweep for the stricter VerifyMemory."
 } > "$root/patches/VALIDATION.md"
