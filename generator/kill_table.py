@@ -56,12 +56,12 @@ def corpus(line, seed_value, programs, relax=True):
     batch, drawn = 0, []
     while len(drawn) < programs:
         if relax and line == "tvm" and batch % 4 == 3:
-            strategy = RC.relax_cases()
+            strategy, size = RC.relax_cases(), W.RELAX_BATCH
         else:
-            strategy = S.programs(line, P.TARGETS)
+            strategy, size = S.programs(line, P.TARGETS), W.BATCH
 
         @settings(
-            max_examples=W.BATCH,
+            max_examples=size,
             database=None,
             deadline=None,
             derandomize=False,
