@@ -369,7 +369,7 @@ def install_fixes(reference_fixes, wrong_fix=None):
 
 
 def _kind_of(case):
-    if isinstance(case, (RC.RelaxCase, RC.RelaxGraph)):
+    if isinstance(case, RC.RelaxCase | RC.RelaxGraph):
         return "relax"
     if isinstance(case, SN.PassCase):
         return "pass"
