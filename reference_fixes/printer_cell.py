@@ -36,14 +36,16 @@ P2  ``src/tirx/script/printer/buffer.cc``, ``BufferDecl``: the full declaration 
 P3  ``python/tvm/tirx/script/builder/ir.py``: ``alloc_scalar``, ``local_scalar`` and
     ``shared_scalar`` take ``annotations`` and pass them to ``alloc_buffer``.
 
-``install()`` does P3 as written, accepts the ``T.float32`` constructor there too (what the
-released printer writes, P2), and stands in for P1 by printing without syntax sugar any object
+``install()`` does P3 as written, stands in for P1 by printing without syntax sugar any object
 that holds a cell the sugar would change (``tvm.runtime.script_printer._script``, which every
-printing entry point calls): the same round trip as the
-C++ fix, with a plainer text for such objects (nothing else is printed differently). It
-returns a function that restores everything.
+printing entry point calls), and for P2 by writing the dtype of a cell's full declaration as
+the string the C++ printer writes (the cells' dtypes, from the IR, after ``T.<scope>_scalar(``,
+the one place the released printer writes them as ``T.float32``): the same text as the C++ fix
+for such a declaration, a plainer text for the rest of such objects (nothing else is printed
+differently). It returns a function that restores everything.
 """
 
+import re
 import sys
 
 import tvm_ffi
@@ -55,20 +57,11 @@ import tvm.tirx.script.builder.ir as builder
 _SCALAR_FUNCS = ("alloc_scalar", "local_scalar", "shared_scalar")
 
 
-def _dtype_string(dtype):
-    """A dtype as the builder takes it: ``T.float32`` (a DtypeConstructor) becomes "float32"."""
-    if isinstance(dtype, builder.DtypeConstructor):
-        return dtype._dtype_str
-    if dtype is builder.boolean:  # T.bool is a plain function, not a DtypeConstructor
-        return "bool"
-    return dtype
-
-
 def alloc_scalar(dtype="float32", scope="global", annotations=None):
     """P3: ``alloc_scalar`` with the allocation's annotations."""
     buf = builder.alloc_buffer(
         shape=(1,),
-        dtype=_dtype_string(dtype),
+        dtype=dtype,
         scope=scope,
         layout=builder.TileLayout(builder.S[1]),
         annotations=annotations,
@@ -109,11 +102,12 @@ def scalar_cells(obj):
     return found
 
 
-def sugar_would_change(obj):
+def sugar_would_change(obj, cells=None):
     """Whether ``obj`` holds a one-element cell that the scalar sugar cannot express: an
     allocation with annotations, or a buffer outside ``local`` scope."""
     return any(
-        len(node.annotations) > 0 or _scope(node.buffer) != "local" for node in scalar_cells(obj)
+        len(node.annotations) > 0 or _scope(node.buffer) != "local"
+        for node in (scalar_cells(obj) if cells is None else cells)
     )
 
 
@@ -160,10 +154,21 @@ def _script(original):
     (``script()``, ``show()``, ``str``, ``repr``, ``print``), with P1."""
 
     def script(obj, config):
+        cells = scalar_cells(obj)
         sugar = config is None or config.syntax_sugar
-        if sugar and sugar_would_change(obj):
+        if sugar and sugar_would_change(obj, cells):
             config = without_sugar(config)  # P1: the full declaration of such a cell
-        return original(obj, config)
+        text = original(obj, config)
+        # P2: the full declaration of a cell names its dtype as a string; the released printer
+        # writes the dtype's constructor there, the only place a cell's dtype follows
+        # ``T.<scope>_scalar(``
+        for dtype in sorted({str(node.buffer.dtype) for node in cells}):
+            text = re.sub(
+                rf"\bT\.(alloc|local|shared)_scalar\(T\.{re.escape(dtype)}\b",
+                rf'T.\1_scalar("{dtype}"',
+                text,
+            )
+        return text
 
     script._printer_cell_fix = True
     return script

@@ -36,19 +36,19 @@ WRONG_FIXES = {
 }
 
 
-def _annotated(obj):
+def _annotated(obj, cells=None):
     return any(len(node.annotations) > 0 for node in fix.scalar_cells(obj))
 
 
-def _non_local(obj):
+def _non_local(obj, cells=None):
     return any(fix._scope(node.buffer) != "local" for node in fix.scalar_cells(obj))
 
 
-def _device_type_annotated(obj):
+def _device_type_annotated(obj, cells=None):
     return any("device_type" in node.annotations for node in fix.scalar_cells(obj))
 
 
-def _first_cell_only(obj):
+def _first_cell_only(obj, cells=None):
     funcs = obj.functions.values() if isinstance(obj, tvm.IRModule) else [obj]
     firsts = [cell for func in funcs for cell in fix.scalar_cells(func)[:1]]
     return any(len(n.annotations) > 0 or fix._scope(n.buffer) != "local" for n in firsts)
