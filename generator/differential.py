@@ -348,6 +348,31 @@ def _effect(released, fixed):
     return released != fixed
 
 
+# Disagreements explained one by one: (case id, decision, {side: value}, why). A row is
+# explained only while every side named still gives that value.
+EXPLAINED = [
+    (
+        "tests/proof/test_host_scalar_lowering.py::test_only_local_allocations_are_marked#1",
+        decision,
+        {"wheel+fixes": "same", "patched": "differs:extent.value"},
+        "a stand-in's limit over an open defect: the module holds a global cell, which "
+        "printer_cell's stand-in (0005's P1) can only express by printing the whole module "
+        "without sugar, where the C++ drops the sugar of that declaration alone; so only the "
+        "patched build prints its T.decl_scalar view of A as A.view(1), which parses back "
+        "with another layout (open, generator/open/view_sugar_of_decl_scalar.py: the stand-in "
+        "and the C++ print and fail alike once the module has no such cell)",
+    )
+    for decision in ("roundtrip", "split-roundtrip")
+]
+
+
+def _explained(cid, key, vals):
+    for case, decision, want, _why in EXPLAINED:
+        if case == cid and decision == key and all(vals[s] == v for s, v in want.items()):
+            return True
+    return False
+
+
 def compare(records):
     """``records``: {side: {case id: decisions}}. Returns (rows, counts): a row per differing
     (case, decision): (case id, decision, {side: value}, verdict) with verdict ``explained``
@@ -360,14 +385,24 @@ def compare(records):
         "agree": 0,
         "explained": 0,
         "disagreement": 0,
+        "explained by hand": 0,
         "declined": 0,
         "missing": 0,
+        "unparsed-by-base": 0,
     }
     wheel, fixed_w = records["wheel"], records["wheel+fixes"]
     base, fixed_b = records["base"], records["patched"]
     for cid in sorted(fixed_b):
         if cid not in fixed_w or cid not in wheel or cid not in base:
             counts["missing"] += 1
+            continue
+        if (
+            wheel[cid].get("parse") == "ok"
+            and base[cid].get("parse") != "ok"
+            and fixed_b[cid].get("parse") != "ok"
+        ):
+            # written in syntax the wheel has and the base commit lacks: nothing to compare
+            counts["unparsed-by-base"] += 1
             continue
         counts["cases"] += 1
         keys = sorted(set(fixed_w[cid]) | set(fixed_b[cid]))
@@ -390,6 +425,8 @@ def compare(records):
             )
             if vals["wheel"] != vals["base"] and same_effect:
                 verdict = "explained"
+            elif _explained(cid, key, vals):
+                verdict = "explained by hand"
             else:
                 verdict = "disagreement"
             counts[verdict] += 1
@@ -666,16 +703,37 @@ def report(directory, markdown=False):
     lines = []
     lines.append(
         f"cases: {counts['cases']} ({len(cases)} in the corpus; missing on a side: "
-        f"{counts['missing']})"
+        f"{counts['missing']}; in syntax the base commit lacks, parsed by the wheel only: "
+        f"{counts['unparsed-by-base']})"
     )
     lines.append("per family: " + ", ".join(f"{k} {v}" for k, v in sorted(fam.items())))
     lines.append(
         f"decisions compared: {counts['decisions']}; the fixed sides agree on "
         f"{counts['agree']}; explained by the base and the wheel differing already: "
-        f"{counts['explained']}; declined by a stand-in: {counts['declined']}; "
-        f"disagreements: {counts['disagreement']}"
+        f"{counts['explained']}; explained by hand (EXPLAINED): {counts['explained by hand']}; "
+        f"declined by a stand-in: {counts['declined']}; disagreements: {counts['disagreement']}"
     )
     lines.append("tool errors per side: " + ", ".join(f"{k} {v}" for k, v in tool.items()))
+    changed = {}
+    for cid, decisions in records["patched"].items():
+        for key, value in decisions.items():
+            if cid in records["base"] and records["base"][cid].get(key) != value:
+                changed[key] = changed.get(key, 0) + 1
+    lines.append(
+        "decisions the patches change on the build (base -> patched), per decision: "
+        + ", ".join(f"{k} {n}" for k, n in sorted(changed.items(), key=lambda i: -i[1]))
+    )
+    declined = {}
+    for cid, decisions in records["wheel+fixes"].items():
+        for key, value in decisions.items():
+            if value in DECLINED and cid in records["patched"]:
+                got = _value(records["patched"][cid].get(key))
+                declined[got] = declined.get(got, 0) + 1
+    if declined:
+        lines.append(
+            "declined by a stand-in, what the patched build decides there: "
+            + ", ".join(f"{v} {n}" for v, n in sorted(declined.items(), key=lambda i: -i[1]))
+        )
     groups = {}
     for cid, key, vals, verdict in rows:
         pattern = (verdict, key, tuple(_value(vals[s]) for s in SIDES))
