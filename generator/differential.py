@@ -220,10 +220,9 @@ def _pipeline(run, immutable):
 
 
 def _error(err):
-    name = type(err).__name__
-    # the C++ raises InternalError for a failed check on both builds; a user-facing error keeps
-    # its Python type (ValueError, TypeError, ...)
-    return name
+    """The error's class: InternalError for a failed check (both builds, the wheel), the Python
+    type of a user-facing error (ValueError, TypeError, ...), as the stand-ins raise them."""
+    return type(err).__name__
 
 
 def decide_tir(case):
