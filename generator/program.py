@@ -554,6 +554,10 @@ def _steps(w, program, steps):
             name = f"v{step.value}"
             if v.spelling in ("cell", "assign"):
                 w.emit(f"{name} = {_expr(v.dtype, step.const)}")
+            elif lanes(v.dtype) == 1 and v.alias in ("decl", "address_of", "letptr"):
+                # the host writes through the alias kernels read it by (issue 34 C: VerifyMemory
+                # follows every alias form of a host access to device memory)
+                w.emit(f"{read_name(step.value, v, w.line)} = {_expr(v.dtype, step.const)}")
             else:
                 target = f"{name}"
                 text = _store(v.dtype, target, _expr(v.dtype, step.const))
