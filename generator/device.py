@@ -25,7 +25,7 @@ argument's value and zeroed buffers on the device. What each kernel's outputs ho
 call (its last launch) is compared with the generator's numpy model
 (``program.expected_launches``). A fork that dies is a finding (``c:device-signal-N``), so is
 an error of the launch itself (``c:device-error:<message>``: e.g. a kernel scalar the runtime
-cannot pass) and a wrong value (``c:device-wrong-value:<spelling>:<alias>``); a program the
+cannot pass) and a wrong value (``c:device-wrong-value:<dtype>:<spelling>:<alias>``); a program the
 device cannot build (no fp16 on pocl) or that does not compile for opencl is unjudged.
 """
 
@@ -184,7 +184,7 @@ def run(tvm, mod, program, verdict, normalize):
         if not np.array_equal(have.astype(np.float64), want.astype(np.float64)):
             verdict.add(
                 "c",
-                f"c:device-wrong-value:{v.spelling}:{v.alias}",
+                f"c:device-wrong-value:{v.dtype}:{v.spelling}:{v.alias}",
                 f"on OpenCL kernel {k} read v{r} ({v.dtype} {v.spelling}) = {have.tolist()}, "
                 f"the host holds {want.tolist()}",
             )

@@ -43,8 +43,19 @@ _INDEX = (
 )
 _BF16 = "report bfloat16_scalar (no fix on tvm-tirx): a bfloat16 host scalar does not compile, {}"
 
+_BF16_ALIAS = (
+    "open: a bfloat16 buffer one kernel writes and another reads through a T.address_of view "
+    "is lowered to two element types for a target without bfloat16 arithmetic (the writer "
+    "stores float32, the reader loads bfloat16 bits; released and under the fixes alike; "
+    "after BF16ComputeLegalize the view's pointer keeps the bfloat16 type, which print -> "
+    "parse does not keep), generator/open/bfloat16_address_of_alias.py"
+)
+
 KNOWN = {
     # --- apache/tvm 0.27
+    "[tvm] c:wrong-value:bfloat16:shared:address_of": _BF16_ALIAS,
+    "[tvm] c:device-wrong-value:bfloat16:shared:address_of": _BF16_ALIAS,
+    "[tvm] f:reference_fixes.bfloat16_scalar.compute_legalize:differs:main:dtype": _BF16_ALIAS,
     "[tvm] f:tirx.MakePackedAPI:reparse:error: Mismatched type on argument #N when calling: "
     "`prim._OpIfThenElse(N: ir.Expr, N: ir.Expr, N: ir.Expr, N: ir.Span) -> ir.Expr`. "
     "Expected `ir.Expr` but got ": "open: MakePackedAPI's tensor-argument handle prints as "

@@ -649,7 +649,7 @@ class Oracle:
                     v = program.values[r]
                     verdict.add(
                         "c",
-                        f"c:wrong-value:{v.spelling}:{v.alias}",
+                        f"c:wrong-value:{v.dtype}:{v.spelling}:{v.alias}",
                         f"{kname} read v{r} ({v.dtype} {v.spelling}) = {have.tolist()}, "
                         f"the host holds {want.tolist()}",
                     )
