@@ -74,6 +74,9 @@ ARRAY_LEN = 4
 ARRAY_INDEX = 1  # the element of an array that the host writes and kernels read
 N_ARG = 2  # the value of the int32 argument ``n`` at every call
 TARGETS = ("cuda", "opencl", "metal", "webgpu")
+# the thread every kernel binds (extent 1): the rules of the host-scalar and VerifyMemory fixes
+# hold for any launch, not only a threadIdx.x one
+THREADS = ("threadIdx.x", "blockIdx.x", "threadIdx.y")
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,7 @@ class Program:
     # compiled in a pass context with ``testing.immutable_module``
     immutable: bool = False
     printer: str = "script"  # the entry point clause (f) prints with (PRINTERS)
+    thread: str = "threadIdx.x"  # the thread every kernel binds (THREADS)
 
 
 def lanes(dtype):
@@ -328,11 +332,16 @@ def _alloc(line, dtype, n, scope):
     return f'T.alloc_tensor(ty_args=[T.Tensor(({n},), "{dtype}", scope="{scope}")])'
 
 
+def _thread(program):
+    return getattr(program, "thread", "threadIdx.x")
+
+
 def _kernel(w, body_lines):
+    thread = _thread(getattr(w, "program", None))
     if w.line == "tvm":
-        w.emit('for t in T.thread_binding(1, thread="threadIdx.x"):')
+        w.emit(f'for t in T.thread_binding(1, thread="{thread}"):')
     else:
-        w.emit('with T.launch_thread("threadIdx.x", 1) as t:')
+        w.emit(f'with T.launch_thread("{thread}", 1) as t:')
     w.depth += 1
     for text in body_lines:
         w.emit(text)
@@ -438,11 +447,12 @@ def _function_lines(line, name, params, program, decls, body):
     deco = "    @T.prim_func(private=True)" if line == "tvm" else "    @T.function(private=True)"
     out = [deco, f"    def {name}({', '.join(params)}):", "        " + _target_attr(program)]
     out += ["        " + d for d in decls]
+    thread = _thread(program)
     if line == "tvm":
-        out.append('        t = T.launch_thread("threadIdx.x", 1)')
+        out.append(f'        t = T.launch_thread("{thread}", 1)')
         out += ["        " + b for b in body]
     else:
-        out.append('        with T.launch_thread("threadIdx.x", 1) as t:')
+        out.append(f'        with T.launch_thread("{thread}", 1) as t:')
         out += ["            " + b for b in body]
     return out
 

@@ -101,6 +101,7 @@ def programs(line, targets=P.TARGETS):
             shared_names=draw(st.booleans().map(lambda b: not b)),
             immutable=draw(st.integers(0, 3)) == 3,
             printer=draw(st.sampled_from(P.PRINTERS)),
+            thread=draw(st.sampled_from(P.THREADS)),
         )
 
     return draw()
