@@ -53,6 +53,11 @@ _BF16_ALIAS = (
 
 KNOWN = {
     # --- apache/tvm 0.27
+    "[tvm] d:ice-on-invalid:tirx.StorageRewrite:Check failed: (it != info_map_.end()) is "
+    "false: Load/Store of buffer v (Nx) occurred before its declaration.": "open: StorageRewrite "
+    "stops at an internal check on a host store through a T.address_of view of a global buffer "
+    "a kernel reads, before VerifyMemory rejects the invalid program with its message (released "
+    "and patched alike), generator/open/storage_rewrite_address_of_store.py",
     "[tvm] c:wrong-value:bfloat16:shared:address_of": _BF16_ALIAS,
     "[tvm] c:device-wrong-value:bfloat16:shared:address_of": _BF16_ALIAS,
     "[tvm] f:reference_fixes.bfloat16_scalar.compute_legalize:differs:main:dtype": _BF16_ALIAS,

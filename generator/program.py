@@ -518,7 +518,13 @@ def _define(w, i, v):
         w.emit(f"{name} = {_expr(v.dtype, v.init)}")
     elif v.spelling in ("buffer", "array", "global", "shared"):
         w.emit(f"{name} = {_alloc(line, v.dtype, _shape(v), _scope(v))}")
-    if v.spelling in ("buffer", "array") or (v.spelling in DEVICE and not v.by_kernel):
+    # a host store into device memory through an alias is that alias's only access: the alias
+    # is declared first (VerifyMemory must follow it; issue 34 C)
+    through = v.spelling in DEVICE and not v.by_kernel and _host_alias(v)
+    if through:
+        _alias(w, i, v)
+        w.emit(f"{read_name(i, v, line)} = {_expr(v.dtype, v.init)}")
+    elif v.spelling in ("buffer", "array") or (v.spelling in DEVICE and not v.by_kernel):
         w.emit(
             _store(v.dtype, f"{name}", _expr(v.dtype, v.init)).replace("[0]", f"[{_index(v)}]", 1)
         )
@@ -527,6 +533,17 @@ def _define(w, i, v):
             w.emit(w.calls[("w", i)])
         else:
             _kernel(w, [_store(v.dtype, name, _const(v.dtype, v.init), _one(v, program))])
+    if not through:
+        _alias(w, i, v)
+
+
+def _host_alias(v):
+    return lanes(v.dtype) == 1 and v.alias in ("decl", "address_of", "letptr")
+
+
+def _alias(w, i, v):
+    """The declaration of value ``i``'s alias form, if it has one."""
+    name, line = f"v{i}", w.line
     if not in_memory(v, line) or v.spelling == "cell" or v.alias in ("direct", "match_buffer"):
         return
     if v.spelling == "assign":
@@ -564,7 +581,7 @@ def _steps(w, program, steps):
             name = f"v{step.value}"
             if v.spelling in ("cell", "assign"):
                 w.emit(f"{name} = {_expr(v.dtype, step.const)}")
-            elif lanes(v.dtype) == 1 and v.alias in ("decl", "address_of", "letptr"):
+            elif _host_alias(v):
                 # the host writes through the alias kernels read it by (issue 34 C: VerifyMemory
                 # follows every alias form of a host access to device memory)
                 w.emit(f"{read_name(step.value, v, w.line)} = {_expr(v.dtype, step.const)}")
