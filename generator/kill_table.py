@@ -19,6 +19,9 @@
     python -m generator.kill_table --line tvm|tirx --known FILE --seed N --programs N
                                    [--budget SECONDS] [--markdown] [SPEC ...]
 
+Run it with the interpreter of the line (``.venv/bin/python``; ``.venv-tirx/bin/python`` for
+tirx).
+
 The corpus is what ``campaign.py --seed N --programs N`` judges on that line: its sentinels,
 then the first N random programs (hypothesis batches seeded as generator/worker.py seeds
 them, Relax cases every fourth batch on apache/tvm). For each wrong fix (SPEC "REPORT:NAME";
@@ -135,6 +138,15 @@ def main(argv=None):
     )
     parser.add_argument("specs", nargs="*")
     args = parser.parse_args(argv)
+    module = "tvm" if args.line == "tvm" else "tvm_tirx"
+    try:
+        __import__(module)
+    except ImportError:
+        print(
+            f"kill_table: --line {args.line} needs {module} in this interpreter ({sys.executable})",
+            file=sys.stderr,
+        )
+        return 2
     known = runpy.run_path(args.known)["KNOWN"]
     known_reason = _campaign().known_reason
     from generator import oracle  # noqa: F401  (imported once, for every fork)
