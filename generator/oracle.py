@@ -61,7 +61,7 @@ class Verdict:
     parse_error: str = ""
     judged: set = field(default_factory=set)
     unjudged_why: str = ""  # why (c) could not judge a valid program that compiled
-    c_by: str = ""  # who judged (c): "device" (OpenCL) or "replay"
+    c_by: str = ""  # who judged (c): "device" (OpenCL, and the replay too) or "replay"
     device_why: str = ""  # why the device did not judge a program the replay judged
 
     def add(self, clause, key, message):
@@ -398,18 +398,20 @@ class Oracle:
                         device.run(self.L.tvm, mod, program, verdict, normalize)
                         verdict.judged.add("c")
                         verdict.c_by = "device"
-                        return
                     except device.Unjudged as why:
                         verdict.device_why = normalize(why)  # the replay judges it instead
+                # the replay too: the device shows what the outputs hold after the last launch,
+                # the replay what each launch receives (a kernel launched twice)
                 if self.on_event:
                     self.on_event("replay")
                 try:
                     self.check_launch_values(split, program, verdict)
                     verdict.judged.add("c")
-                    verdict.c_by = "replay"
+                    verdict.c_by = verdict.c_by or "replay"
                 except Unjudged as why:
-                    verdict.unjudged.add("c")
-                    verdict.unjudged_why = normalize(why)
+                    if "c" not in verdict.judged:
+                        verdict.unjudged.add("c")
+                        verdict.unjudged_why = normalize(why)
 
     def judge_text(self, text, target):
         """Clauses (d), (e), (f) of a valid module written out (generator/sentinels.py)."""
