@@ -106,8 +106,8 @@ def _host_workspaces(mod):
     call = getattr(tvm.ir, "Call", None) or tvm.tirx.Call  # the base commit: tirx.Call
 
     def visit(node):
-        if isinstance(node, call) and getattr(node.op, "name", "") in (
-            "tirx.TVMBackendAllocWorkspace",
+        if isinstance(node, call) and getattr(node.op, "name", "") == (
+            "tirx.TVMBackendAllocWorkspace"
         ):
             args = node.args
             try:
@@ -261,14 +261,13 @@ def decide_tir(case):
 
 
 def _pass_constructor(name):
-    tvm = _tvm()
+    """The constructor of pass ``name`` ("tirx.X" or "relax.X") on this TVM."""
     space, _, short = name.partition(".")
-    module = {"tirx": tvm.tirx.transform, "relax": None}[space]
-    if module is None:
+    if space == "relax":
         from tvm import relax
 
-        module = relax.transform
-    return getattr(module, short)
+        return getattr(relax.transform, short)
+    return getattr(_tvm().tirx.transform, short)
 
 
 def _relax_graph(mod):
@@ -489,8 +488,6 @@ def generated_corpus(seed_value, per_family, limit=20000):
     """[case]: the sentinels, then generated programs (the campaign's strategies, batches
     seeded from ``seed_value``) until every family has ``per_family`` of them, then as many
     distinct Relax modules (relax_cases: the report's shapes and call graphs)."""
-    from hypothesis import HealthCheck, given, seed, settings
-
     from generator import program as P
     from generator import relax_cases as RC
     from generator import sentinels as SN
@@ -508,57 +505,38 @@ def generated_corpus(seed_value, per_family, limit=20000):
     def short():
         return [f for f in FAMILIES if f != "allocate_workspace" and count[f] < per_family]
 
+    def one(program):
+        text = P.render(program, "tvm")
+        if (text, program.target, program.immutable) in seen:
+            return
+        seen.add((text, program.target, program.immutable))
+        have = families(program)
+        # a program only of families that have enough is left out (the corpus stays
+        # about the families still short)
+        if have and any(count[f] < per_family for f in have):
+            for f in have:
+                count[f] += 1
+            drawn.append((program, have))
+
     while short() and len(drawn) < limit:
-
-        @settings(
-            max_examples=50,
-            database=None,
-            deadline=None,
-            phases=["generate"],
-            suppress_health_check=list(HealthCheck),
-        )
-        @seed(seed_value * 100003 + batch)
-        @given(S.programs("tvm", P.TARGETS))
-        def one(program):
-            text = P.render(program, "tvm")
-            if (text, program.target, program.immutable) in seen:
-                return
-            seen.add((text, program.target, program.immutable))
-            have = families(program)
-            # a program only of families that have enough is left out (the corpus stays
-            # about the families still short)
-            if have and any(count[f] < per_family for f in have):
-                for f in have:
-                    count[f] += 1
-                drawn.append((program, have))
-
-        one()
+        S.draw_batch(S.programs("tvm", P.TARGETS), seed_value, batch, 50, one)
         batch += 1
     for i, (program, have) in enumerate(drawn):
         item = _case_of(program, f"program:{i + 1}")
         item["families"] = have
         cases.append(item)
     relax, texts = [], set()
+
+    def one_relax(case):
+        text = RC.render(case)
+        if text not in texts and len(relax) < per_family:
+            texts.add(text)
+            relax.append(text)
+
     for batch in range(1000):
         if len(relax) >= per_family:
             break
-
-        @settings(
-            max_examples=100,
-            database=None,
-            deadline=None,
-            phases=["generate"],
-            suppress_health_check=list(HealthCheck),
-        )
-        @seed(seed_value * 100003 + batch)
-        @given(RC.relax_cases())
-        def one_relax(case):
-            text = RC.render(case)
-            if text not in texts and len(relax) < per_family:
-                texts.add(text)
-                relax.append(text)
-
-        one_relax()
+        S.draw_batch(RC.relax_cases(), seed_value, batch, 100, one_relax)
     for i, text in enumerate(relax):
         cases.append(
             {
@@ -646,7 +624,8 @@ def record(corpus, out, fixes, python=None):
     import subprocess
     import sys
 
-    total = len(_read_cases(corpus))
+    cases = _read_cases(corpus)
+    total = len(cases)
     open(out, "w").close()
     start = 0
     while start < total:
@@ -666,7 +645,7 @@ def record(corpus, out, fixes, python=None):
             index = int(open(out + ".progress").read())
         except (OSError, ValueError):
             raise SystemExit("differential: the child failed before its first case (above)")
-        case = _read_cases(corpus)[index]
+        case = cases[index]
         signal = -proc.returncode if proc.returncode < 0 else proc.returncode
         with open(out, "a") as sink:
             sink.write(json.dumps({"id": case["id"], "decisions": {"crash": f"signal-{signal}"}}))

@@ -47,8 +47,6 @@ from generator.wrong_fix_sweep import _campaign
 
 def corpus(line, seed_value, programs, relax=True):
     """[(name, case)]: the sentinels, then the campaign's first ``programs`` random cases."""
-    from hypothesis import HealthCheck, given, seed, settings
-
     from generator import program as P
     from generator import relax_cases as RC
     from generator import sentinels as SN
@@ -63,21 +61,13 @@ def corpus(line, seed_value, programs, relax=True):
         else:
             strategy, size = S.programs(line, P.TARGETS), W.BATCH
 
-        @settings(
-            max_examples=size,
-            database=None,
-            deadline=None,
-            derandomize=False,
-            phases=["generate"],
-            suppress_health_check=list(HealthCheck),
+        S.draw_batch(
+            strategy,
+            seed_value,
+            batch,
+            size,
+            lambda case: drawn.append(case) if len(drawn) < programs else None,
         )
-        @seed(seed_value * 100003 + batch)
-        @given(strategy)
-        def one(case):
-            if len(drawn) < programs:
-                drawn.append(case)
-
-        one()
         batch += 1
     return cases + [(f"program {i + 1}", c) for i, c in enumerate(drawn)]
 

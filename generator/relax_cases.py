@@ -380,7 +380,9 @@ def workspace_rules(before, after):
             if _size_of(func) is not None:
                 broken.add("size-attribute-left")
             for param in func.params:
-                _check_uint8(param, largest, broken)
+                dims = _workspace_dims(param)
+                if dims is not None and dims != [largest]:
+                    broken.add("workspace-not-largest-size")
 
         def visit(node, count=count):
             if isinstance(node, relax.Call) and node.op.same_as(op):
@@ -399,19 +401,18 @@ def workspace_rules(before, after):
     return sorted(broken)
 
 
-def _check_uint8(param, largest, broken):
-    """A uint8 tensor parameter (the inputs are float32: a workspace) has the shape (W,)."""
+def _workspace_dims(param):
+    """The dims of a uint8 tensor parameter (the inputs are float32: a workspace), ``None`` for
+    any other parameter, ``[]`` for a uint8 tensor whose shape is not constant."""
     ty = getattr(param, "ty", None) or getattr(param, "struct_info", None)
     if ty is None or str(getattr(ty, "dtype", "")) != "uint8":
-        return
+        return None
     shape = getattr(ty, "shape", None)
     values = getattr(shape, "values", shape)
     try:
-        dims = [int(v) for v in values]
+        return [int(v) for v in values]
     except (TypeError, ValueError):
-        dims = None
-    if dims != [largest]:
-        broken.add("workspace-not-largest-size")
+        return []
 
 
 def _symbol(func):
@@ -420,8 +421,4 @@ def _symbol(func):
 
 
 def _takes(func):
-    if not func.params:
-        return False
-    probe = set()
-    _check_uint8(func.params[-1], -1, probe)  # any uint8 parameter breaks size -1
-    return bool(probe)
+    return bool(func.params) and _workspace_dims(func.params[-1]) is not None

@@ -119,3 +119,24 @@ def _keep_writes(steps, values, line):
             )
         out.append(step)
     return tuple(out)
+
+
+def draw_batch(strategy, seed_value, batch, examples, visit):
+    """Call ``visit`` on the ``examples`` cases hypothesis draws from ``strategy`` for batch
+    ``batch`` of a campaign seeded ``seed_value`` (generator/worker.py seeds its batches so)."""
+    from hypothesis import HealthCheck, given, seed, settings
+
+    @settings(
+        max_examples=examples,
+        database=None,
+        deadline=None,
+        derandomize=False,
+        phases=["generate"],
+        suppress_health_check=list(HealthCheck),
+    )
+    @seed(seed_value * 100003 + batch)
+    @given(strategy)
+    def one(case):
+        visit(case)
+
+    one()
