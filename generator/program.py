@@ -77,6 +77,14 @@ TARGETS = ("cuda", "opencl", "metal", "webgpu")
 # the thread every kernel binds (extent 1): the rules of the host-scalar and VerifyMemory fixes
 # hold for any launch, not only a threadIdx.x one
 THREADS = ("threadIdx.x", "blockIdx.x", "threadIdx.y")
+# host control flow around the whole body of main, definitions included (a cell allocated
+# inside a host ``for`` or ``if`` is a host cell too): ``for w in range(1)`` or ``if n > 0``
+WRAPS = ("none", "for", "if")
+# the packed function the host hands a value or a pointer to (registered by the oracle; it
+# does nothing): a host use of the value that is neither a load into a kernel nor a store
+HOST_USE = "generator.host_use"
+# kernel k stores the constant WRITE_BASE + k into each value it writes
+WRITE_BASE = 4
 
 
 @dataclass(frozen=True)
@@ -103,6 +111,15 @@ class Write:
 
 
 @dataclass(frozen=True)
+class HostUse:
+    """The host hands value ``value`` (its element: a host load) or, with ``pointer``, its
+    address through its alias form to ``generator.host_use``, a host function."""
+
+    value: int
+    pointer: bool = False
+
+
+@dataclass(frozen=True)
 class Loop:
     extent: int
     body: tuple
@@ -120,6 +137,9 @@ class Kernel:
     # a device-target module function ``k<index>`` that main calls with pointers and scalars
     # (``Module.k0(v0.data, v1, o0_0.data)``), not a thread environment inside main
     module: bool = False
+    # indices of the values it stores WRITE_BASE + k into, after its reads (a value it reads
+    # and then writes: the read decides nothing, the store needs the pointer)
+    writes: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -136,6 +156,7 @@ class Program:
     immutable: bool = False
     printer: str = "script"  # the entry point clause (f) prints with (PRINTERS)
     thread: str = "threadIdx.x"  # the thread every kernel binds (THREADS)
+    wrap: str = "none"  # host control flow around main's body (WRAPS)
 
 
 def lanes(dtype):
@@ -202,12 +223,21 @@ def invalid(program, line):
     for step in iter_steps(program.steps):
         if isinstance(step, Write) and program.values[step.value].spelling in DEVICE:
             return f"v{step.value}: the host stores into device memory"
-    used = {
-        r
-        for step in iter_steps(program.steps)
-        if isinstance(step, Launch)
-        for r in program.kernels[step.kernel].reads
-    }
+        if isinstance(step, HostUse) and not step.pointer:
+            if program.values[step.value].spelling in ("global", "param"):
+                return f"v{step.value}: the host loads device memory"
+    launched = [
+        program.kernels[s.kernel] for s in iter_steps(program.steps) if isinstance(s, Launch)
+    ]
+    for i in sorted({w for k in launched for w in k.writes}):
+        if _host_memory_in(program, i, line):
+            spelling = program.values[i].spelling
+            return f"v{i}: a kernel needs a pointer to host memory ({spelling}, a kernel store)"
+    for i, value in enumerate(program.values):
+        if value.spelling == "shared" and _host_memory_in(program, i, line):
+            # a host use makes it host memory, which the kernel that writes it cannot reach
+            return f"v{i}: a kernel needs a pointer to host memory (shared, a host use)"
+    used = {r for k in launched for r in k.reads}
     for i in sorted(used):
         value = program.values[i]
         # an element a kernel reads directly (a cell, an array's element) reaches it by
@@ -220,6 +250,15 @@ def invalid(program, line):
             # no runtime passes a vector scalar: the kernel would need the cell's pointer
             return f"v{i}: a kernel needs a pointer to host memory ({value.spelling}, vector)"
     return None
+
+
+def _host_memory_in(program, i, line):
+    """Whether value ``i`` is host memory in ``program``: a host buffer, or a ``local``
+    buffer only kernels would use that the host hands to a host function or loads."""
+    value = program.values[i]
+    if value.spelling == "shared":
+        return any(isinstance(s, HostUse) and s.value == i for s in iter_steps(program.steps))
+    return host_memory(value, line)
 
 
 def iter_steps(steps):
@@ -242,6 +281,8 @@ def expected_launches(program):
             if isinstance(step, Launch):
                 k = program.kernels[step.kernel]
                 out.append((step.kernel, [env[r] for r in k.reads]))
+                for w in k.writes:
+                    env[w] = constant(program.values[w].dtype, WRITE_BASE + step.kernel)
             elif isinstance(step, Write):
                 env[step.value] = numeric(program.values[step.value].dtype, step.const)
             elif isinstance(step, Loop):
@@ -425,6 +466,14 @@ def _module_kernel(program, line, k):
         pointers.append((f"{out}: {_ptr_ty(line, elem(v.dtype), 'global')}", f"o{k}_{j}.data"))
         decls.append(f"{out}_b = {_decl(line, elem(v.dtype), lanes(v.dtype), out, 'global')}")
         body.append(_store(v.dtype, f"{out}_b", src, idx))
+    for r in kernel.writes:  # a pointer of its own: a value read by value is written too
+        v = program.values[r]
+        pname = f"v{r}_w" if shared else f"w{len(pointers)}"
+        scope, n = _scope(v), 1 if v.alias == "address_of" else _shape(v)
+        pointers.append((f"{pname}: {_ptr_ty(line, v.dtype, scope)}", _pointer_arg(r, v)))
+        decls.append(f"{pname}_b = {_decl(line, v.dtype, n, pname, scope)}")
+        index = idx if n == 1 else str(_index(v))
+        body.append(f"{pname}_b[{index}] = {_const(v.dtype, WRITE_BASE + k)}")
     params = [p for p, _ in pointers + scalars]
     args = [a for _, a in pointers + scalars]
     return _function_lines(line, f"k{k}", params, program, decls, body), (
@@ -499,6 +548,10 @@ def render(program, line):
         w.emit(text)
     if line == "tvm":
         w.emit('T.func_attr({"tirx.noalias": True})')
+    wrap = getattr(program, "wrap", "none")
+    if wrap != "none":
+        w.emit("for w in range(1):" if wrap == "for" else "if n > 0:")
+        w.depth += 1
     for i, v in enumerate(program.values):
         _define(w, i, v)
     _steps(w, program, program.steps)
@@ -575,6 +628,10 @@ def _steps(w, program, steps):
                 v = program.values[r]
                 text = read_name(r, v, w.line, program)
                 body.append(_store(v.dtype, f"o{step.kernel}_{j}", text, idx))
+            for r in kernel.writes:
+                v = program.values[r]
+                const = _const(v.dtype, WRITE_BASE + step.kernel)
+                body.append(f"{read_name(r, v, w.line, program)} = {const}")
             _kernel(w, body)
         elif isinstance(step, Write):
             v = program.values[step.value]
@@ -589,6 +646,13 @@ def _steps(w, program, steps):
                 target = f"{name}"
                 text = _store(v.dtype, target, _expr(v.dtype, step.const))
                 w.emit(text.replace("[0]", f"[{_index(v)}]", 1))
+        elif isinstance(step, HostUse):
+            v = program.values[step.value]
+            if step.pointer:
+                arg = _pointer_arg(step.value, v)
+            else:
+                arg = read_name(step.value, v, w.line)
+            w.emit(f'T.evaluate(T.call_packed("{HOST_USE}", {arg}))')
         elif isinstance(step, Loop):
             w.emit(f"for k{w.depth} in range({step.extent}):")
             w.depth += 1

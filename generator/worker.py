@@ -75,8 +75,13 @@ def _candidates(p):
         for j in range(len(kernel.reads)):
             if len(kernel.reads) > 1:
                 reads = kernel.reads[:j] + kernel.reads[j + 1 :]
-                ks = (*kernels[:k], P.Kernel(reads), *kernels[k + 1 :])
+                ks = (*kernels[:k], dataclasses.replace(kernel, reads=reads), *kernels[k + 1 :])
                 yield dataclasses.replace(p, kernels=ks)
+        if kernel.writes:
+            ks = (*kernels[:k], dataclasses.replace(kernel, writes=()), *kernels[k + 1 :])
+            yield dataclasses.replace(p, kernels=ks)
+    if p.wrap != "none":
+        yield dataclasses.replace(p, wrap="none")
     for q in _simpler_steps(steps):
         if any(isinstance(s, P.Launch) for s in P.iter_steps(q)):
             yield dataclasses.replace(p, steps=q)
@@ -116,17 +121,24 @@ def _map_steps(steps, fn):
 
 
 def _drop_value(p, i):
-    if any(i in k.reads for k in p.kernels):
+    if any(i in k.reads or i in k.writes for k in p.kernels):
         return None
 
     def fix(step):
-        if isinstance(step, P.Write):
+        if isinstance(step, P.Write | P.HostUse):
             if step.value == i:
                 return None
-            return P.Write(step.value - (step.value > i), step.const)
+            return dataclasses.replace(step, value=step.value - (step.value > i))
         return step
 
-    kernels = tuple(P.Kernel(tuple(r - (r > i) for r in k.reads)) for k in p.kernels)
+    kernels = tuple(
+        dataclasses.replace(
+            k,
+            reads=tuple(r - (r > i) for r in k.reads),
+            writes=tuple(r - (r > i) for r in k.writes),
+        )
+        for k in p.kernels
+    )
     values = p.values[:i] + p.values[i + 1 :]
     return dataclasses.replace(p, values=values, kernels=kernels, steps=_map_steps(p.steps, fix))
 
