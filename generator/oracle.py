@@ -356,6 +356,8 @@ class Oracle:
                     f"d:ice-on-invalid:{where}:{msg}",
                     f"invalid program hits an internal check in {where}: {msg}",
                 )
+            elif where == "tirx.VerifyMemory":
+                self.check_names_every_access(str(err), program, verdict)
             verdict.judged |= {"d", "e", "f"}
             kept = getattr(err, "generator_kept", {})
             if why_invalid is None and "tirx.SplitHostDevice" in kept:
@@ -515,6 +517,19 @@ class Oracle:
             verdict.add(
                 "a", f"a:host-{op}-device-{kind}", f"host {op}s device memory ({kind}): {line}"
             )
+
+    def check_names_every_access(self, message, program, verdict):
+        """VerifyMemory's rejection names every value whose device memory the host touches
+        (through any alias of it), not the first one only: the user fixes them all at once."""
+        errors = message.split("Did you forget to bind?")[0]
+        for i in P.host_device_accesses(program):
+            if not re.search(rf"\bv{i}(_[a-z])?\b", errors):
+                verdict.add(
+                    "d",
+                    "d:rejection-misses-access:tirx.VerifyMemory",
+                    f"VerifyMemory's error does not name v{i}, which the host accesses",
+                )
+                return
 
     # -------------------------------------------------------------------- (b)
     def check_kernel_params(self, split, program, verdict):

@@ -252,6 +252,19 @@ def invalid(program, line):
     return None
 
 
+def host_device_accesses(program):
+    """The values whose device memory the host loads or stores (each is an error of its own,
+    which VerifyMemory must name)."""
+    found = {i for i, v in enumerate(program.values) if v.spelling in DEVICE and not v.by_kernel}
+    for step in iter_steps(program.steps):
+        spelling = program.values[getattr(step, "value", 0)].spelling
+        if isinstance(step, Write) and spelling in DEVICE:
+            found.add(step.value)
+        if isinstance(step, HostUse) and not step.pointer and spelling in ("global", "param"):
+            found.add(step.value)
+    return sorted(found)
+
+
 def _host_memory_in(program, i, line):
     """Whether value ``i`` is host memory in ``program``: a host buffer, or a ``local``
     buffer only kernels would use that the host hands to a host function or loads."""
