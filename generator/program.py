@@ -63,7 +63,8 @@ LAUNCHABLE = ("int32", "uint32", "int64", "float32", "float64")
 # how a value is spelled at host level
 SPELLINGS = ("arg", "let", "cell", "assign", "buffer", "array", "global", "param", "shared")
 # how a kernel reads a value that lives in memory
-ALIASES = ("direct", "decl", "address_of", "letptr", "match_buffer")
+# ("kernel_address_of": the kernel declares its own view at the element's address)
+ALIASES = ("direct", "decl", "address_of", "letptr", "match_buffer", "kernel_address_of")
 MEMORY = ("buffer", "array", "global", "param", "shared")
 # device memory: kernels share it, the host never touches it ("shared": a ``local`` buffer of
 # the host code that only kernels use, which stays device memory under the host-scalar fix)
@@ -422,7 +423,8 @@ def read_name(i, value, line, program=None):
     if value.spelling == "cell" or (value.spelling == "assign" and line == "tvm"):
         return name  # the scalar sugar reads the cell
     suffix = {"direct": "", "decl": "_d", "address_of": "_a", "letptr": "_v"}.get(value.alias, "")
-    if value.alias == "address_of" or _shape(value) == 1:
+    suffix = "_k" if value.alias == "kernel_address_of" else suffix
+    if value.alias in ("address_of", "kernel_address_of") or _shape(value) == 1:
         index = _one(value, program)
     else:
         index = _index(value)
@@ -628,6 +630,17 @@ def _alias(w, i, v):
         w.emit(f"{name}_v = {_decl(line, v.dtype, n, f'{name}_p', scope)}")
 
 
+def _kernel_views(w, program, kernel):
+    """The views an inline kernel declares at an element's address (``kernel_address_of``)."""
+    lines = []
+    for r in dict.fromkeys(kernel.reads + kernel.writes):
+        v = program.values[r]
+        if v.alias == "kernel_address_of" and in_memory(v, w.line):
+            data = f"T.address_of(v{r}[{_index(v)}])"
+            lines.append(f"v{r}_k = {_decl(w.line, v.dtype, 1, data, _scope(v))}")
+    return lines
+
+
 def _steps(w, program, steps):
     for step in steps:
         if isinstance(step, Launch):
@@ -635,7 +648,7 @@ def _steps(w, program, steps):
             if kernel.module:
                 w.emit(w.calls[("k", step.kernel)])
                 continue
-            body = []
+            body = _kernel_views(w, program, kernel)
             idx = _one(None, program)
             for j, r in enumerate(kernel.reads):
                 v = program.values[r]

@@ -44,7 +44,7 @@ def _value(line, dtypes=P.DTYPES, spellings=P.SPELLINGS, aliases=P.ALIASES):
         writer_module = by_kernel and draw(st.booleans())
         alias = "direct"
         if spelling in P.MEMORY:
-            forms = ["direct", "decl", "address_of", "letptr"]
+            forms = ["direct", "decl", "address_of", "letptr", "kernel_address_of"]
             if spelling == "param" and line == "tvm":
                 forms.append("match_buffer")
             alias = draw(st.sampled_from([a for a in forms if a in aliases] or forms))
