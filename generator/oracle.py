@@ -485,6 +485,15 @@ class Oracle:
         accesses = []
         for raw in host.script().splitlines():
             line = raw.strip()
+            # host memory is the CPU's, device 0 (DLPack's one CPU device), whatever device
+            # the function runs its kernels on
+            cpu = re.search(r"(?:AllocWorkspace|alloc_workspace)\(1, (\w+),", line)
+            if cpu and cpu.group(1) != "0":
+                verdict.add(
+                    "a",
+                    "a:cpu-workspace-device-id",
+                    f"host memory allocated on CPU device {cpu.group(1)}, not 0: {line}",
+                )
             m = re.match(r"(\w+)(?:: [^=]+)? = (.*)$", line)
             if m and not re.match(r"\w+\[", line):
                 name, value = m.groups()

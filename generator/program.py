@@ -676,6 +676,8 @@ def _steps(w, program, steps):
             v = program.values[step.value]
             if step.pointer:
                 arg = _pointer_arg(step.value, v)
+            elif v.alias == "kernel_address_of":  # a view only kernels declare
+                arg = f"v{step.value}[{_index(v)}]"
             else:
                 arg = read_name(step.value, v, w.line)
             w.emit(f'T.evaluate(T.call_packed("{HOST_USE}", {arg}))')
