@@ -63,8 +63,18 @@ LAUNCHABLE = ("int32", "uint32", "int64", "float32", "float64")
 # how a value is spelled at host level
 SPELLINGS = ("arg", "let", "cell", "assign", "buffer", "array", "global", "param", "shared")
 # how a kernel reads a value that lives in memory
-# ("kernel_address_of": the kernel declares its own view at the element's address)
-ALIASES = ("direct", "decl", "address_of", "letptr", "match_buffer", "kernel_address_of")
+# ("kernel_address_of": the kernel declares its own view at the element's address;
+# "byte_offset": a view at the element's address computed by pointer arithmetic, two
+# ``handle_add_byte_offset`` deep)
+ALIASES = (
+    "direct",
+    "decl",
+    "address_of",
+    "letptr",
+    "match_buffer",
+    "kernel_address_of",
+    "byte_offset",
+)
 MEMORY = ("buffer", "array", "global", "param", "shared")
 # device memory: kernels share it, the host never touches it ("shared": a ``local`` buffer of
 # the host code that only kernels use, which stays device memory under the host-scalar fix)
@@ -423,12 +433,22 @@ def read_name(i, value, line, program=None):
     if value.spelling == "cell" or (value.spelling == "assign" and line == "tvm"):
         return name  # the scalar sugar reads the cell
     suffix = {"direct": "", "decl": "_d", "address_of": "_a", "letptr": "_v"}.get(value.alias, "")
-    suffix = "_k" if value.alias == "kernel_address_of" else suffix
-    if value.alias in ("address_of", "kernel_address_of") or _shape(value) == 1:
+    suffix = {"kernel_address_of": "_k", "byte_offset": "_o"}.get(value.alias, suffix)
+    if value.alias in ONE_ELEMENT_VIEWS or _shape(value) == 1:
         index = _one(value, program)
     else:
         index = _index(value)
     return f"{name}{suffix}[{index}]"
+
+
+# the alias forms that view the element alone (one element at its address)
+ONE_ELEMENT_VIEWS = ("address_of", "kernel_address_of", "byte_offset")
+
+
+def _offset_pointer(i, value):
+    """The element's address as pointer arithmetic on ``v<i>.data``, nested once."""
+    nbytes = _index(value) * np_dtype(value.dtype).itemsize
+    return f"T.handle_add_byte_offset(T.handle_add_byte_offset(v{i}.data, 0), {nbytes})"
 
 
 def _by_value(value, line):
@@ -449,6 +469,8 @@ def _pointer_arg(i, value):
         return f"T.address_of({name}[{_index(value)}])"
     if value.alias == "letptr":
         return f"{name}_p"
+    if value.alias == "byte_offset":
+        return _offset_pointer(i, value)
     return f"{name}.data"
 
 
@@ -472,7 +494,7 @@ def _module_kernel(program, line, k):
             src = pname
         else:
             scope = _scope(v)
-            n = 1 if v.alias == "address_of" else _shape(v)
+            n = 1 if v.alias in ("address_of", "byte_offset") else _shape(v)
             pointers.append((f"{pname}: {_ptr_ty(line, v.dtype, scope)}", _pointer_arg(r, v)))
             decls.append(f"{pname}_b = {_decl(line, v.dtype, n, pname, scope)}")
             index = idx if n == 1 else str(_index(v))
@@ -484,7 +506,7 @@ def _module_kernel(program, line, k):
     for r in kernel.writes:  # a pointer of its own: a value read by value is written too
         v = program.values[r]
         pname = f"v{r}_w" if shared else f"w{len(pointers)}"
-        scope, n = _scope(v), 1 if v.alias == "address_of" else _shape(v)
+        scope, n = _scope(v), 1 if v.alias in ("address_of", "byte_offset") else _shape(v)
         pointers.append((f"{pname}: {_ptr_ty(line, v.dtype, scope)}", _pointer_arg(r, v)))
         decls.append(f"{pname}_b = {_decl(line, v.dtype, n, pname, scope)}")
         index = idx if n == 1 else str(_index(v))
@@ -606,7 +628,7 @@ def _define(w, i, v):
 
 
 def _host_alias(v):
-    return lanes(v.dtype) == 1 and v.alias in ("decl", "address_of", "letptr")
+    return lanes(v.dtype) == 1 and v.alias in ("decl", "address_of", "letptr", "byte_offset")
 
 
 def _alias(w, i, v):
@@ -622,6 +644,8 @@ def _alias(w, i, v):
     elif v.alias == "address_of":
         data = f"T.address_of({name}[{_index(v)}])"
         w.emit(f"{name}_a = {_decl(line, v.dtype, 1, data, scope)}")
+    elif v.alias == "byte_offset":
+        w.emit(f"{name}_o = {_decl(line, v.dtype, 1, _offset_pointer(i, v), scope)}")
     elif v.alias == "letptr":
         if line == "tvm":
             w.emit(f'{name}_p: T.let[T.handle("{v.dtype}", "{scope}")] = {name}.data')

@@ -44,9 +44,13 @@ def _value(line, dtypes=P.DTYPES, spellings=P.SPELLINGS, aliases=P.ALIASES):
         writer_module = by_kernel and draw(st.booleans())
         alias = "direct"
         if spelling in P.MEMORY:
-            forms = ["direct", "decl", "address_of", "letptr", "kernel_address_of"]
+            forms = ["direct", "decl", "address_of", "letptr", "kernel_address_of", "byte_offset"]
             if spelling == "param" and line == "tvm":
                 forms.append("match_buffer")
+            if spelling == "shared":
+                # a kernel's own view of host "local" memory would be the kernel's "local"
+                # (private) memory: only the host can declare that view
+                forms.remove("kernel_address_of")
             alias = draw(st.sampled_from([a for a in forms if a in aliases] or forms))
         return P.Value(dtype, spelling, init, by_kernel, alias, writer_module)
 
