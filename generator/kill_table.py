@@ -73,14 +73,17 @@ def corpus(line, seed_value, programs, relax=True):
 
 
 def judge_under(line, spec, cases, known, known_reason, budget):
+    """``cases`` judged under the wrong fix ``spec`` (None: the reference fixes alone) until
+    the first class known.py does not accept or ``budget`` seconds: {killed, class, case,
+    judged, seconds}."""
     from generator import device
     from generator import program as P
     from generator import worker as W
     from generator.oracle import Oracle
 
-    report = spec.split(":")[0]
+    report = spec.split(":")[0] if spec else None
     installed = W.install_fixes(True, spec)
-    if report in installed:
+    if report is not None and report in installed:
         raise SystemExit(f"{spec}: its report's reference fix is still installed")
     launchable = P.LAUNCHABLE + (("uint64",) if "uint64_scalar" in installed else ())
     oracle = Oracle(line, launchable=launchable)
@@ -172,16 +175,24 @@ def main(argv=None):
 
     cases = corpus(args.line, args.seed, args.programs)
     specs = args.specs or specs_for(args.line)
+    results = judge_all(args.line, specs, cases, known, known_reason, args.budget, args.jobs)
+    print(markdown(results) if args.markdown else json.dumps(results))
+    return 0
+
+
+def judge_all(line, specs, cases, known, known_reason, budget, jobs=1, progress=True):
+    """{spec: judge_under's result} for each of ``specs`` ("REPORT:NAME", or None for the
+    reference fixes alone), each in a fork of its own, ``jobs`` at a time."""
     results, running, pending = {}, {}, list(specs)
     while pending or running:
-        while pending and len(running) < max(1, args.jobs):
+        while pending and len(running) < max(1, jobs):
             spec = pending.pop(0)
             read, write = os.pipe()
             pid = os.fork()
             if pid == 0:
                 os.close(read)
                 try:
-                    found = judge_under(args.line, spec, cases, known, known_reason, args.budget)
+                    found = judge_under(line, spec, cases, known, known_reason, budget)
                 except BaseException as err:
                     found = {"error": f"{type(err).__name__}: {err}"[:300]}
                 os.write(write, json.dumps(found).encode())
@@ -193,9 +204,9 @@ def main(argv=None):
         with os.fdopen(read) as f:
             text = f.read()
         results[spec] = json.loads(text) if text else {"error": f"wait status {status}"}
-        print(json.dumps({"done": spec, **results[spec]}), file=sys.stderr, flush=True)
-    print(markdown(results) if args.markdown else json.dumps(results))
-    return 0
+        if progress:
+            print(json.dumps({"done": spec, **results[spec]}), file=sys.stderr, flush=True)
+    return results
 
 
 def markdown(results):

@@ -187,6 +187,57 @@ def _sweep(specs):
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
+# a program of each dimension and rule of issue 34 C, and a wrong fix it kills (its class is
+# one known.py does not accept) where the reference fixes give only known classes
+NEW_DIMENSIONS = {
+    # swarm pools: two narrow scalars of one launch
+    "narrow_scalar:first-param-only": 'Program("cuda", (Value("int8", "arg", 1), '
+    'Value("int16", "arg", 2)), (Kernel((0, 1)),), (Launch(0),))',
+    # a kernel that stores into the host cell it reads
+    "host_scalar:first-kernel-use-decides": 'Program("cuda", (Value("float32", "cell", 1),), '
+    "(Kernel((0,), writes=(0,)),), (Launch(0),))",
+    # the host hands the address of a buffer only kernels use to a host function
+    "host_scalar:calls-are-not-host-uses": 'Program("cuda", (Value("float32", "shared", 1, '
+    "True),), (Kernel((0,)),), (HostUse(0, True), Launch(0)))",
+    # a host load of device memory
+    "verify_memory:stores-only": 'Program("cuda", (Value("float32", "param", 1, True),), '
+    "(Kernel((0,)),), (HostUse(0), Launch(0)))",
+    # two host stores into device memory: the rejection names both
+    "verify_memory:first-error-only": 'Program("cuda", (Value("float32", "global", 1), '
+    'Value("int32", "param", 1)), (Kernel((0, 1)),), (Launch(0),))',
+    # a host store through a view at pointer arithmetic on pointer arithmetic
+    "verify_memory:pointer-arithmetic-one-level": 'Program("cuda", (Value("float32", "param", '
+    '1, False, "byte_offset"),), (Kernel((0,)),), (Launch(0),))',
+    # host memory on the CPU's device 0
+    "host_scalar:s3-enclosing-device-id": 'Program("cuda", (Value("float32", "cell", 1),), '
+    "(Kernel((0,)),), (Launch(0),))",
+}
+
+
+def _kills(cases):
+    """{spec: [killed under spec, killed under the reference fixes alone]} of each program of
+    ``cases`` (generator/kill_table.py's judge_all: a fork per fix, in one child)."""
+    code = (
+        "import json, runpy, sys; sys.path.insert(0, %r)\n"
+        "from generator import kill_table as K\n"
+        "from generator import program as P\n"
+        "from generator.wrong_fix_sweep import _campaign\n"
+        "known = runpy.run_path(%r)['KNOWN']\n"
+        "out = {}\n"
+        "for spec, text in %r.items():\n"
+        "    r = K.judge_all('tvm', [spec, None], [('p', eval(text, vars(P)))], known,\n"
+        "                    _campaign().known_reason, 120, jobs=2, progress=False)\n"
+        "    out[spec] = [r[spec].get('killed'), r[None].get('killed')]\n"
+        "print(json.dumps(out))\n"
+    ) % (str(ROOT), str(ROOT / "generator" / "known.py"), cases)
+    proc = subprocess.run(
+        [str(ROOT / ".venv/bin/python"), "-c", code],
+        capture_output=True, text=True, timeout=300, cwd=ROOT, env=_released_env(),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
 # the children each test reads
 READS = {
     "test_tiny_campaign_is_deterministic": ["campaign 1", "campaign 2"],
@@ -196,6 +247,7 @@ READS = {
     "test_vector_cells_are_replayed_lane_by_lane": ["judged"],
     "test_roundtrip_sees_a_pass_output_as_it_was_when_the_pass_ran": ["judged"],
     "test_a_wrong_fix_of_each_report_fails_the_campaign": ["sweep"],
+    "test_each_new_dimension_kills_its_wrong_fix_not_the_reference_fix": ["kills"],
 }
 
 
@@ -216,6 +268,8 @@ def start_children(pool, tests, tmp_path_factory):
     if "sweep" in wanted:
         specs = [f"{r}:{n}" for r, n in WRONG_FIX_PER_REPORT.items()]
         futures["sweep"] = pool.submit(_sweep, specs)
+    if "kills" in wanted:
+        futures["kills"] = pool.submit(_kills, NEW_DIMENSIONS)
     return futures
 
 
@@ -297,6 +351,13 @@ def test_a_wrong_fix_of_each_report_fails_the_campaign(children):
     assert set(found) == {f"{r}:{n}" for r, n in WRONG_FIX_PER_REPORT.items()}
     survivors = [spec for spec, new in found.items() if not new]
     assert survivors == [], found
+
+
+def test_each_new_dimension_kills_its_wrong_fix_not_the_reference_fix(children):
+    """A program of each generator dimension of issue 34 C gives a class known.py does not
+    accept under its wrong fix, and none under the reference fixes."""
+    found = children["kills"].result()
+    assert found == {spec: [True, False] for spec in NEW_DIMENSIONS}, found
 
 
 def test_every_report_with_a_reference_fix_has_a_sentinel_and_a_wrong_fix_here():
