@@ -55,6 +55,12 @@ class Placed:
         self.oracle, self.line = oracle, line
 
     def run(self, case):
+        died, where, _keys = self.judge(case)
+        return died, where
+
+    def judge(self, case):
+        """(signal or 0, where it was, the verdict's class keys; none when it died or the
+        oracle raised)."""
         read, write = os.pipe()
         pid = os.fork()
         if pid == 0:  # the fork: judge, say where it is before each step
@@ -65,7 +71,8 @@ class Placed:
 
             self.oracle.on_event = tell
             try:
-                W._quiet(W._judge_case, self.oracle, case, self.line)
+                verdict = W._quiet(W._judge_case, self.oracle, case, self.line)
+                tell("V " + json.dumps([key for _clause, key, _message in verdict.violations]))
             except BaseException:
                 pass
             os._exit(0)
@@ -74,7 +81,9 @@ class Placed:
             events = f.read().splitlines()
         _, status = os.waitpid(pid, 0)
         died = os.WTERMSIG(status) if os.WIFSIGNALED(status) else 0
-        return died, _where(events)
+        keys = [json.loads(e[2:]) for e in events if e.startswith("V ")]
+        where = _where([e for e in events if not e.startswith("V ")])
+        return died, where, (keys[-1] if keys and not died else [])
 
 
 def _where(events):

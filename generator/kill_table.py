@@ -79,6 +79,7 @@ def judge_under(line, spec, cases, known, known_reason, budget):
     from generator import device
     from generator import program as P
     from generator import worker as W
+    from generator.crash import Placed
     from generator.oracle import Oracle
 
     report = spec.split(":")[0] if spec else None
@@ -88,13 +89,17 @@ def judge_under(line, spec, cases, known, known_reason, budget):
     launchable = P.LAUNCHABLE + (("uint64",) if "uint64_scalar" in installed else ())
     oracle = Oracle(line, launchable=launchable)
     oracle.device_reason = device.available(line)
+    placed = Placed(oracle, line)
     start = time.monotonic()
     judged = 0
     for index, (name, case) in enumerate(cases):
         if time.monotonic() - start > budget:
             break
         judged += 1
-        for key in _keys_in_fork(oracle, case, line):
+        # each case in a fork: a case that kills it (a segfault in TVM) is the class
+        # d:crash:<where>:signal-N the campaign gives it, and later cases are still judged
+        died, where, keys = placed.judge(case)
+        for key in [f"d:crash:{where}:signal-{died}"] if died else keys:
             if known_reason(key, known, line) is None:
                 return {
                     "killed": True,
@@ -104,39 +109,6 @@ def judge_under(line, spec, cases, known, known_reason, budget):
                     "seconds": round(time.monotonic() - start, 1),
                 }
     return {"killed": False, "judged": judged, "seconds": round(time.monotonic() - start, 1)}
-
-
-def _keys_in_fork(oracle, case, line):
-    """The class keys of ``case``, judged in a fork: a case that kills the fork (a segfault in
-    TVM) is the class ``d:crash:<where>:signal-N`` the campaign gives it (generator/crash.py),
-    and the cases after it are still judged; an exception inside the oracle gives none."""
-    from generator import crash
-    from generator import worker as W
-
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(read)
-
-        def tell(text):
-            os.write(write, (text + "\n").encode())
-
-        oracle.on_event = tell
-        try:
-            verdict = W._quiet(W._judge_case, oracle, case, line)
-            tell("V " + json.dumps([key for _clause, key, _message in verdict.violations]))
-        except BaseException:
-            pass
-        os._exit(0)
-    os.close(write)
-    with os.fdopen(read) as f:
-        events = f.read().splitlines()
-    _, status = os.waitpid(pid, 0)
-    if os.WIFSIGNALED(status):
-        where = crash._where([e for e in events if not e.startswith("V ")])
-        return [f"d:crash:{where}:signal-{os.WTERMSIG(status)}"]
-    found = [e for e in events if e.startswith("V ")]
-    return json.loads(found[-1][2:]) if found else []
 
 
 def specs_for(line):

@@ -37,8 +37,6 @@ import os
 import sys
 import time
 
-from hypothesis import HealthCheck, given, seed, settings
-
 from generator import program as P
 from generator import relax_cases as RC
 from generator import sentinels as SN
@@ -327,16 +325,6 @@ def run(
         else:
             strategy, kind = S.programs(line, targets), "tir"
 
-        @settings(
-            max_examples=RELAX_BATCH if kind == "relax" else BATCH,
-            database=None,
-            deadline=None,
-            derandomize=False,
-            phases=["generate"],
-            suppress_health_check=list(HealthCheck),
-        )
-        @seed(seed_value * 100003 + batch)
-        @given(strategy)
         def one(case):
             if out_of_budget():
                 return
@@ -353,7 +341,8 @@ def run(
                 state["programs"] += 1
                 oracle_errors.setdefault(f"{type(err).__name__}: {err}"[:200], text_of(case))
 
-        one()
+        size = RELAX_BATCH if kind == "relax" else BATCH
+        S.draw_batch(strategy, seed_value, batch, size, one)
         batch += 1
     save()
     return result()
