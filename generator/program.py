@@ -228,15 +228,8 @@ def initial(value):
 
 def invalid(program, line):
     """Why ``program`` must be rejected at compile time, or None."""
-    for i, value in enumerate(program.values):
-        if value.spelling in DEVICE and not value.by_kernel:
-            return f"v{i}: the host stores into device memory"
-    for step in iter_steps(program.steps):
-        if isinstance(step, Write) and program.values[step.value].spelling in DEVICE:
-            return f"v{step.value}: the host stores into device memory"
-        if isinstance(step, HostUse) and not step.pointer:
-            if program.values[step.value].spelling in ("global", "param"):
-                return f"v{step.value}: the host loads device memory"
+    for i, verb in _host_device_access_list(program):
+        return f"v{i}: the host {verb} device memory"
     launched = [
         program.kernels[s.kernel] for s in iter_steps(program.steps) if isinstance(s, Launch)
     ]
@@ -266,14 +259,23 @@ def invalid(program, line):
 def host_device_accesses(program):
     """The values whose device memory the host loads or stores (each is an error of its own,
     which VerifyMemory must name)."""
-    found = {i for i, v in enumerate(program.values) if v.spelling in DEVICE and not v.by_kernel}
+    return sorted({i for i, _verb in _host_device_access_list(program)})
+
+
+def _host_device_access_list(program):
+    """[(value, "stores into" or "loads")]: the host's accesses to device memory in program order
+    (a definition's first store, then the steps)."""
+    values = program.values
+    found = [
+        (i, "stores into") for i, v in enumerate(values) if v.spelling in DEVICE and not v.by_kernel
+    ]
     for step in iter_steps(program.steps):
-        spelling = program.values[getattr(step, "value", 0)].spelling
-        if isinstance(step, Write) and spelling in DEVICE:
-            found.add(step.value)
-        if isinstance(step, HostUse) and not step.pointer and spelling in ("global", "param"):
-            found.add(step.value)
-    return sorted(found)
+        if isinstance(step, Write) and values[step.value].spelling in DEVICE:
+            found.append((step.value, "stores into"))
+        if isinstance(step, HostUse) and not step.pointer:
+            if values[step.value].spelling in ("global", "param"):
+                found.append((step.value, "loads"))
+    return found
 
 
 def _host_memory_in(program, i, line):
@@ -493,12 +495,7 @@ def _module_kernel(program, line, k):
             scalars.append((f"{pname}: {_ty(v.dtype)}", arg))
             src = pname
         else:
-            scope = _scope(v)
-            n = 1 if v.alias in ("address_of", "byte_offset") else _shape(v)
-            pointers.append((f"{pname}: {_ptr_ty(line, v.dtype, scope)}", _pointer_arg(r, v)))
-            decls.append(f"{pname}_b = {_decl(line, v.dtype, n, pname, scope)}")
-            index = idx if n == 1 else str(_index(v))
-            src = f"{pname}_b[{index}]"
+            src = _pointer_param(line, r, v, pname, idx, pointers, decls)
         out = f"o{k}_{j}" if shared else f"b{j}"
         pointers.append((f"{out}: {_ptr_ty(line, elem(v.dtype), 'global')}", f"o{k}_{j}.data"))
         decls.append(f"{out}_b = {_decl(line, elem(v.dtype), lanes(v.dtype), out, 'global')}")
@@ -506,16 +503,23 @@ def _module_kernel(program, line, k):
     for r in kernel.writes:  # a pointer of its own: a value read by value is written too
         v = program.values[r]
         pname = f"v{r}_w" if shared else f"w{len(pointers)}"
-        scope, n = _scope(v), 1 if v.alias in ("address_of", "byte_offset") else _shape(v)
-        pointers.append((f"{pname}: {_ptr_ty(line, v.dtype, scope)}", _pointer_arg(r, v)))
-        decls.append(f"{pname}_b = {_decl(line, v.dtype, n, pname, scope)}")
-        index = idx if n == 1 else str(_index(v))
-        body.append(f"{pname}_b[{index}] = {_const(v.dtype, WRITE_BASE + k)}")
+        element = _pointer_param(line, r, v, pname, idx, pointers, decls)
+        body.append(f"{element} = {_const(v.dtype, WRITE_BASE + k)}")
     params = [p for p, _ in pointers + scalars]
     args = [a for _, a in pointers + scalars]
     return _function_lines(line, f"k{k}", params, program, decls, body), (
         f"Module.k{k}({', '.join(args)})"
     )
+
+
+def _pointer_param(line, r, v, pname, idx, pointers, decls):
+    """Add the pointer parameter ``pname`` that main fills with value ``r``'s address (through
+    its alias form) and the kernel's view of it; return the element the kernel accesses."""
+    scope = _scope(v)
+    n = 1 if v.alias in ("address_of", "byte_offset") else _shape(v)  # a view of the element
+    pointers.append((f"{pname}: {_ptr_ty(line, v.dtype, scope)}", _pointer_arg(r, v)))
+    decls.append(f"{pname}_b = {_decl(line, v.dtype, n, pname, scope)}")
+    return f"{pname}_b[{idx if n == 1 else _index(v)}]"
 
 
 def _writer_module(program, line, i):
