@@ -36,13 +36,14 @@ same for the sentinels alone).
 """
 
 import argparse
+import functools
 import json
 import os
 import runpy
 import sys
 import time
 
-from generator.wrong_fix_sweep import _campaign
+from generator.wrong_fix_sweep import _campaign, in_forks
 
 
 def corpus(line, seed_value, programs, relax=True):
@@ -84,7 +85,7 @@ def judge_under(line, spec, cases, known, known_reason, budget):
 
     report = spec.split(":")[0] if spec else None
     installed = W.install_fixes(True, spec)
-    if report is not None and report in installed:
+    if report in installed:
         raise SystemExit(f"{spec}: its report's reference fix is still installed")
     launchable = P.LAUNCHABLE + (("uint64",) if "uint64_scalar" in installed else ())
     oracle = Oracle(line, launchable=launchable)
@@ -155,30 +156,14 @@ def main(argv=None):
 def judge_all(line, specs, cases, known, known_reason, budget, jobs=1, progress=True):
     """{spec: judge_under's result} for each of ``specs`` ("REPORT:NAME", or None for the
     reference fixes alone), each in a fork of its own, ``jobs`` at a time."""
-    results, running, pending = {}, {}, list(specs)
-    while pending or running:
-        while pending and len(running) < max(1, jobs):
-            spec = pending.pop(0)
-            read, write = os.pipe()
-            pid = os.fork()
-            if pid == 0:
-                os.close(read)
-                try:
-                    found = judge_under(line, spec, cases, known, known_reason, budget)
-                except BaseException as err:
-                    found = {"error": f"{type(err).__name__}: {err}"[:300]}
-                os.write(write, json.dumps(found).encode())
-                os._exit(0)
-            os.close(write)
-            running[pid] = (spec, read)
-        pid, status = os.wait()
-        spec, read = running.pop(pid)
-        with os.fdopen(read) as f:
-            text = f.read()
-        results[spec] = json.loads(text) if text else {"error": f"wait status {status}"}
-        if progress:
-            print(json.dumps({"done": spec, **results[spec]}), file=sys.stderr, flush=True)
-    return results
+
+    def done(spec, found):
+        print(json.dumps({"done": spec, **found}), file=sys.stderr, flush=True)
+
+    work = functools.partial(
+        judge_under, line, cases=cases, known=known, known_reason=known_reason, budget=budget
+    )
+    return in_forks(specs, work, jobs, done if progress else None)
 
 
 def markdown(results):

@@ -28,6 +28,7 @@ finds in its sentinels, at a fraction of the cost (tests/tools/test_campaign.py)
 """
 
 import argparse
+import functools
 import importlib.util
 import json
 import os
@@ -66,6 +67,36 @@ def _new_classes(line, spec, known, known_reason):
     return sorted(k for k in keys if known_reason(k, known, line) is None)
 
 
+def in_forks(items, work, jobs, on_done=None):
+    """{item: work(item)} with each call in a fork of its own, ``jobs`` at a time (what the
+    parent imported is shared); a call that raises or dies gives {"error": why}. ``on_done``
+    is called with (item, result) as each ends."""
+    results, running, pending = {}, {}, list(items)
+    while pending or running:
+        while pending and len(running) < max(1, jobs):
+            item = pending.pop(0)
+            read, write = os.pipe()
+            pid = os.fork()
+            if pid == 0:
+                os.close(read)
+                try:
+                    found = work(item)
+                except BaseException as err:
+                    found = {"error": f"{type(err).__name__}: {err}"[:300]}
+                os.write(write, json.dumps(found).encode())
+                os._exit(0)
+            os.close(write)
+            running[pid] = (item, read)
+        pid, status = os.wait()
+        item, read = running.pop(pid)
+        with os.fdopen(read) as f:
+            text = f.read()
+        results[item] = json.loads(text) if text else {"error": f"wait status {status}"}
+        if on_done is not None:
+            on_done(item, results[item])
+    return results
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--line", choices=("tvm", "tirx"), required=True)
@@ -77,29 +108,8 @@ def main(argv=None):
     # what every fork needs, imported once here
     from generator import oracle  # noqa: F401
 
-    jobs, results, running = max(1, os.cpu_count() or 1), {}, {}
-    pending = list(args.specs)
-    while pending or running:
-        while pending and len(running) < jobs:
-            spec = pending.pop(0)
-            read, write = os.pipe()
-            pid = os.fork()
-            if pid == 0:
-                os.close(read)
-                try:
-                    found = _new_classes(args.line, spec, known, known_reason)
-                    os.write(write, json.dumps(found).encode())
-                    os._exit(0)
-                except BaseException as err:
-                    os.write(write, json.dumps({"error": f"{type(err).__name__}: {err}"}).encode())
-                    os._exit(1)
-            os.close(write)
-            running[pid] = (spec, read)
-        pid, status = os.wait()
-        spec, read = running.pop(pid)
-        with os.fdopen(read) as f:
-            text = f.read()
-        results[spec] = json.loads(text) if text else {"error": f"wait status {status}"}
+    work = functools.partial(_new_classes, args.line, known=known, known_reason=known_reason)
+    results = in_forks(args.specs, work, max(1, os.cpu_count() or 1))
     print(json.dumps(results))
     return 0 if all(isinstance(v, list) for v in results.values()) else 1
 
