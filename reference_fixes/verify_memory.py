@@ -58,11 +58,12 @@ Upstream change (blueprint), ``src/tirx/analysis/verify_memory.cc``, class
    ``A = T.decl_buffer(..., data=a)`` access of its pointer parameter, which released TVM
    compiles. An entry point keeps being checked with or without a host in its target (a
    hand-written ``T.target("cuda")``; ``tvm.compile`` adds the host to it).
-6. Nothing else changes: the thread-environment rule (``thread_extent`` attributes), the
-   other skipped functions (no target, non-GPU target, non-default calling convention: the
-   packed functions that ``MakePackedAPI`` makes read their arguments' ``DLTensor`` fields
-   through ``tvm_struct_get`` on the host) and the error text (the accessed variable, e.g.
-   ``B_1``) stay as they are.
+6. Nothing else changes: the thread-environment rule (``thread_extent`` attributes open a
+   kernel; their values: 8.), the other skipped functions (no target, non-GPU target,
+   non-default calling convention: the packed functions that ``MakePackedAPI`` makes read
+   their arguments' ``DLTensor`` fields through ``tvm_struct_get`` on the host) and the error
+   text (the accessed variable's name: ``B`` for FlattenBuffer's alias that prints as ``B_1``)
+   stay as they are.
 7. A ``global`` buffer that the host code allocates (an ``AllocBuffer`` outside every thread
    environment, without annotations) is device memory too: ``LowerTVMBuiltin`` allocates it
    on the function's device. ``VisitStmt_(const AllocBufferNode*)`` records it, and the walk
@@ -70,6 +71,18 @@ Upstream change (blueprint), ``src/tirx/analysis/verify_memory.cc``, class
    host store into such a buffer that a kernel reads compiled, and wrote device memory.
    ``local`` host allocations stay outside the check: SplitHostDevice decides where they live
    (the host-scalar fix), and a scalar cell of the host code is host memory.
+8. A launch's sizes are host code: the host computes them before the launch
+   (LowerDeviceKernelLaunch makes them launch arguments in terms of the host's values). The
+   released ``VisitStmt_(const AttrStmtNode*)`` enters the thread environment before it visits
+   the attribute's value, so ``T.thread_binding(L[0], ...)`` over a parameter ``L`` passed the
+   verifier and stopped in MakePackedAPI's internal check "variables (L,) are used, but are not
+   passed in as API arguments". The fixed visitor visits the value of every ``thread_extent``
+   attribute as host code (``VisitHostExpr``: outside the thread environment for the time of the
+   value), the one that opens a kernel and those nested in it (their extents are launch
+   arguments too), and, inside a kernel, the shape of a ``shared.dyn`` allocation (the launch's
+   dynamic shared memory size). A ``virtual_thread`` value is none of these: InjectVirtualThread
+   needs it constant and runs before the verifier. Extents from host values (a scalar parameter,
+   a DLTensor shape, a host cell) are no parameter access and compile as before.
 
 The same fix holds on apache/tvm-tirx (module ``tvm_tirx``), whose pipeline hands the
 verifier ``C_1 = T.decl_tensor(C.data, ...)`` views (``Bind`` of a ``decl_tensor`` call over
@@ -83,6 +96,7 @@ with the semantics above, and returns a function that restores both.
 """
 
 from reference_fixes._line import (
+    LINE,
     POINTER_ARITHMETIC,
     WalkResult,
     allocation,
@@ -126,6 +140,33 @@ def _definition_source(value):
     return pointer_base(value, _POINTER_OPERAND)
 
 
+def _thread_extent(node):
+    """The extent of a thread environment (a ``thread_extent`` attribute's value on apache/tvm,
+    the extent argument of ``launch_thread`` on tvm-tirx), as a list; empty for a region that
+    launches no threads of its own (a tvm-tirx ``device_scope``)."""
+    if LINE == "tvm":
+        return [node.value]
+    return list(node.args[1:2]) if node.op.name == "tirx.launch_thread" else []
+
+
+def _launch_parameters(kernel):
+    """What the host computes from the expressions of ``kernel`` (the first thread environment)
+    before it launches it: the extent of every thread environment in it, its own and the nested
+    ones, and the shape of a ``shared.dyn`` allocation (the launch's dynamic shared memory size)."""
+    found = []
+
+    def visit(node):
+        if ir.is_thread_env(node):
+            found.extend(_thread_extent(node))
+        alloc = allocation(node)
+        if alloc is not None and scope_of(alloc[0]) == "shared.dyn":
+            found.extend(alloc[0].ty.shape)
+        return WalkResult.ADVANCE
+
+    walk(kernel, visit, order="pre")
+    return found
+
+
 def _annotated_host_memory(annotations):
     """Whether LowerTVMBuiltin leaves an allocation with ``annotations`` in host memory whatever
     the function's device: ``device_type`` kDLCPU (1), or a nonzero ``disable_lower_builtin``."""
@@ -150,7 +191,10 @@ class _MemoryAccessVerifier:
 
     def _on_node(self, node):
         if ir.is_thread_env(node):
-            # everything in the first thread environment runs on the device
+            # everything in the first thread environment runs on the device, but for the
+            # launch parameters that the host computes before the launch
+            for value in _launch_parameters(node):
+                walk(value, self._on_node, order="pre")
             return WalkResult.SKIP
         if _is_address_of_load(node):
             # an address computation, not an access: only the indices are visited

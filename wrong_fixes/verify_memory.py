@@ -24,7 +24,7 @@ and ``tvm.tirx.analysis.verify_memory`` both carry the mistake.
 import re
 
 from reference_fixes import verify_memory as fix
-from reference_fixes._line import WalkResult, ir
+from reference_fixes._line import WalkResult, allocation, ir, scope_of, walk
 from wrong_fixes import patched_install
 
 WRONG_FIXES = {
@@ -61,6 +61,14 @@ WRONG_FIXES = {
     "blockIdx.x (or threadIdx.y) alone is checked as host code",
     "first-error-only": "the error names the first offending host access only: a later "
     "offending variable goes unreported",
+    "outermost-launch-only": "only the extent of the launch that opens a kernel is host code: "
+    "a nested launch's extent and the dynamic shared memory size are left to the kernel",
+    "launch-extents-only": "a launch's extents are host code, its dynamic shared memory size "
+    "is left to the kernel",
+    "threadIdx-extents-only": "only threadIdx extents are host code: a blockIdx.x extent is left "
+    "to the kernel",
+    "every-launch-load": "every load in a launch's extents or shared memory size is an error, "
+    "a host cell's included",
 }
 
 # wrong fixes that no program can tell from the reference fix on apache/tvm-tirx, and why
@@ -200,6 +208,47 @@ class _FirstErrorOnly(fix._MemoryAccessVerifier):
         return super().run()[:1]
 
 
+class _EveryLaunchLoad(fix._MemoryAccessVerifier):
+    def __init__(self, func):
+        super().__init__(func)
+        self.launch_loads = []
+
+    def _on_node(self, node):
+        if ir.is_thread_env(node):
+            for value in fix._launch_parameters(node):
+                walk(value, self._launch_load, order="pre")
+        return super()._on_node(node)
+
+    def _launch_load(self, node):
+        if isinstance(node, fix._LOAD_TYPES) and fix._accessed_buffer(node) is not None:
+            self.launch_loads.append(fix._accessed_buffer(node))
+        return WalkResult.ADVANCE
+
+    def _from_function_args(self, var):
+        return any(var.same_as(v) for v in self.launch_loads) or super()._from_function_args(var)
+
+
+def _launch_parameters_where(keep_extent, dynamic_shared_memory):
+    """The reference fix's launch parameters, with only the extents of the thread environments
+    ``keep_extent`` accepts, and the dynamic shared memory size or not."""
+
+    def launch_parameters(kernel):
+        found = []
+
+        def visit(node):
+            if ir.is_thread_env(node) and keep_extent(node):
+                found.extend(fix._thread_extent(node))
+            alloc = allocation(node)
+            if dynamic_shared_memory and alloc and scope_of(alloc[0]) == "shared.dyn":
+                found.extend(alloc[0].ty.shape)
+            return WalkResult.ADVANCE
+
+        walk(kernel, visit, order="pre")
+        return found
+
+    return launch_parameters
+
+
 def _checked_device_helpers(func):
     attrs = func.attrs
     target = attrs.get("target") if attrs is not None else None
@@ -267,6 +316,7 @@ _VERIFIERS = {
     "address-of-index-unchecked": _AddressOfIndexUnchecked,
     "threadIdx-x-only": _ThreadIdxXOnly,
     "first-error-only": _FirstErrorOnly,
+    "every-launch-load": _EveryLaunchLoad,
 }
 # DLDeviceType values: kDLCPU 1, kDLCUDA 2, kDLWebGPU 15
 _DEVICE_TYPES = {
@@ -292,6 +342,13 @@ _PATCHES = {
     **{name: {"_checked": checked} for name, checked in _CHECKED.items()},
     **{name: {"_POINTER_OPERAND": table} for name, table in _SOURCES.items()},
     "pointer-arithmetic-one-level": {"_definition_source": _source_one_level},
+    "outermost-launch-only": {"_launch_parameters": fix._thread_extent},
+    "launch-extents-only": {"_launch_parameters": _launch_parameters_where(bool, False)},
+    "threadIdx-extents-only": {
+        "_launch_parameters": _launch_parameters_where(
+            lambda node: str(_thread_tag(node)).startswith("threadIdx"), True
+        )
+    },
     "any-annotation-is-host-memory": {"_annotated_host_memory": bool},
 }
 

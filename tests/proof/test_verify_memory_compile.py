@@ -28,7 +28,12 @@ cases a TVM PR adds. This file widens the tvm.compile side, whatever verifier is
   keeps the verifier's layout (header, one line per access, "Did you forget to bind?");
 * correct programs keep compiling on those targets (a view at a parameter's address that only
   a kernel reads included: address_of computes an address, it is no access), and an llvm host
-  loop compiles and runs.
+  loop compiles and runs;
+* a launch's sizes, which the host computes before the launch, read from device memory are
+  rejected in every form a user writes them (a thread_binding loop's extent, its begin/end form
+  and its S-TIR form, T.launch_thread, a blockIdx.x extent, a launch nested in a kernel, a
+  second kernel, the size of dynamic shared memory), and read from host values (a scalar
+  parameter, a DLTensor shape, a host cell, a scalar shared memory size) they still compile.
 No GPU is needed.
 """
 
@@ -297,6 +302,161 @@ def test_compile_accepts_kernel_calling_device_helper():
     lib = tvm.compile(KernelCallsDeviceHelper, target="cuda")
     source = lib.mod.imports[0].inspect_source()
     assert "__device__ float load(float* b, int i)" in source
+
+
+def _launch_reads(case):
+    """A kernel whose launch reads the parameter L on the host, in the form ``case``."""
+    if case == "binding_extent":
+
+        @T.prim_func
+        def main(L: T.Buffer((1,), "int32"), A: T.Buffer((N,), "float32")):
+            for i in T.thread_binding(L[0], thread="threadIdx.x"):
+                A[i] = T.float32(1.0)
+
+    elif case == "binding_begin_end":
+
+        @T.prim_func
+        def main(L: T.Buffer((1,), "int32"), A: T.Buffer((N,), "float32")):
+            for i in T.thread_binding(1, L[0], thread="threadIdx.x"):
+                A[i] = T.float32(1.0)
+
+    elif case == "s_tir_binding":
+
+        @T.prim_func(s_tir=True)
+        def main(L: T.Buffer((1,), "int32"), A: T.Buffer((N,), "float32")):
+            for i in T.thread_binding(L[0], thread="threadIdx.x"):
+                with T.sblock("fill"):
+                    A[i] = T.float32(1.0)
+
+    elif case == "launch_thread":
+
+        @T.prim_func
+        def main(L: T.Buffer((1,), "int32"), A: T.Buffer((N,), "float32")):
+            with T.launch_thread("threadIdx.x", L[0]) as tx:
+                A[tx] = T.float32(1.0)
+
+    elif case == "block_extent":
+
+        @T.prim_func
+        def main(L: T.Buffer((1,), "int32"), A: T.Buffer((N,), "float32")):
+            for b in T.thread_binding(L[0], thread="blockIdx.x"):
+                for t in T.thread_binding(2, thread="threadIdx.x"):
+                    A[b * 2 + t] = T.float32(1.0)
+
+    elif case == "nested_extent":
+
+        @T.prim_func
+        def main(L: T.Buffer((1,), "int32"), A: T.Buffer((N,), "float32")):
+            for b in T.thread_binding(2, thread="blockIdx.x"):
+                for t in T.thread_binding(L[0], thread="threadIdx.x"):
+                    A[b * 4 + t] = T.float32(1.0)
+
+    elif case == "second_kernel":
+
+        @T.prim_func
+        def main(L: T.Buffer((1,), "int32"), A: T.Buffer((N,), "float32")):
+            for i in T.thread_binding(N, thread="threadIdx.x"):
+                A[i] = T.float32(0.0)
+            for i in T.thread_binding(L[0] * 2, thread="threadIdx.x"):
+                A[i] = T.float32(1.0)
+
+    else:  # shared_memory_size
+
+        @T.prim_func
+        def main(L: T.Buffer((1,), "int32"), A: T.Buffer((N,), "float32")):
+            for i in T.thread_binding(N, thread="threadIdx.x"):
+                staged = T.alloc_buffer((L[0],), "float32", scope="shared.dyn")
+                staged[i] = A[i]
+                A[i] = staged[i] * T.float32(2.0)
+
+    return main
+
+
+LAUNCH_READS = [
+    "binding_extent",
+    "binding_begin_end",
+    "s_tir_binding",
+    "launch_thread",
+    "block_extent",
+    "nested_extent",
+    "second_kernel",
+    "shared_memory_size",
+]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,  # pytest.raises: MakePackedAPI's "variables (L,) are used" instead
+    reason="VerifyMemory takes a launch's extents and shared memory size for kernel code",
+)
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("case", LAUNCH_READS)
+def test_compile_rejects_launch_size_read_from_device(case, target):
+    """A launch size read from a parameter is a host access, whatever form the launch takes."""
+    with pytest.raises(RuntimeError, match=_verifier_error("L")):
+        tvm.compile(_launch_reads(case), target=target)
+
+
+@T.prim_func
+def _scalar_extent(n: T.int32, A: T.Buffer((N,), "float32")):
+    for b in T.thread_binding(n, thread="blockIdx.x"):
+        for t in T.thread_binding(2, thread="threadIdx.x"):
+            A[b * 2 + t] = A[b * 2 + t] * T.float32(2.0)
+
+
+@T.prim_func
+def _shape_extent(a: T.handle):
+    n = T.int32()
+    A = T.match_buffer(a, (n, 2), "float32")
+    for b in T.thread_binding(n, thread="blockIdx.x"):
+        for t in T.thread_binding(2, thread="threadIdx.x"):
+            A[b, t] = A[b, t] * T.float32(2.0)
+
+
+@T.prim_func
+def _cell_extent(n: T.int32, A: T.Buffer((N,), "float32")):
+    cell = T.alloc_buffer((1,), "int32", scope="local")
+    cell[0] = n + 1
+    for b in T.thread_binding(cell[0], thread="blockIdx.x"):
+        for t in T.thread_binding(2, thread="threadIdx.x"):
+            A[b * 2 + t] = A[b * 2 + t] * T.float32(2.0)
+
+
+@T.prim_func
+def _scalar_shared_memory_size(n: T.int32, A: T.Buffer((N,), "float32")):
+    for i in T.thread_binding(N, thread="threadIdx.x"):
+        staged = T.alloc_buffer((n,), "float32", scope="shared.dyn")
+        staged[i] = A[i]
+        A[i] = staged[i] * T.float32(2.0)
+
+
+HOST_CELL_BUG = pytest.mark.xfail(
+    strict=True,
+    raises=tvm.error.InternalError,  # MakePackedAPI: "variables (cell,) are used"
+    reason="host-level scalar cell: SplitHostDevice passes the kernel a pointer to it",
+)
+LAUNCH_FROM_HOST = {
+    "scalar_extent": _scalar_extent,
+    "shape_extent": _shape_extent,
+    "cell_extent": _cell_extent,
+    "scalar_shared_memory_size": _scalar_shared_memory_size,
+}
+
+
+def _launch_from_host_params():
+    for case in LAUNCH_FROM_HOST:
+        for target in TARGETS:
+            if case == "scalar_shared_memory_size" and target in ("opencl", "metal"):
+                continue  # their code generators take no dynamic shared memory
+            mark = HOST_CELL_BUG if case == "cell_extent" else ()
+            yield pytest.param(case, target, marks=mark, id=f"{case}-{target}")
+
+
+@pytest.mark.parametrize("case, target", list(_launch_from_host_params()))
+def test_compile_accepts_launch_size_from_host(case, target):
+    """A launch size computed from host values (a scalar, a shape, a host cell) compiles."""
+    lib = tvm.compile(LAUNCH_FROM_HOST[case], target=target)
+    assert lib.mod.imports, "no device module"
 
 
 def test_llvm_host_loop_compiles_and_runs():

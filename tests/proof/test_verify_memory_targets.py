@@ -21,7 +21,9 @@ once, on cuda; only the rule of which targets are checked sweeps targets there (
 llvm), since the fix adds webgpu and leaves rocm, vulkan, metal and opencl as they were. A fix
 could still get a rule right on cuda and wrong on another device runtime (a target list of its
 own, a device-type test in one branch), so each rule is run here as a pass on cuda, rocm,
-vulkan, metal, opencl and webgpu, the direct access to a parameter included.
+vulkan, metal, opencl and webgpu, the direct access to a parameter included, and the launch
+sizes the host computes (an outer and a nested extent, the dynamic shared memory size) read
+from a parameter or from a host cell.
 """
 
 import pytest
@@ -41,6 +43,11 @@ GLOBAL_BUG = pytest.mark.xfail(
     strict=True,
     raises=pytest.fail.Exception,  # pytest.raises: DID NOT RAISE
     reason="VerifyMemory skips the global buffers that the host code allocates",
+)
+LAUNCH_BUG = pytest.mark.xfail(
+    strict=True,
+    raises=pytest.fail.Exception,  # pytest.raises: DID NOT RAISE
+    reason="VerifyMemory takes a launch's extents and shared memory size for kernel code",
 )
 
 
@@ -97,6 +104,36 @@ def _decl_buffer_chain(target):
     return tvm.IRModule({"main": func}), "tiles"
 
 
+def _launch(target, place, read):
+    """A kernel whose launch sizes read ``read`` (the parameter L or a host cell) at ``place``:
+    the extent of the launch that opens it, a nested launch's extent, its dynamic shared memory
+    size."""
+
+    def size(at, L, cell):
+        return read(L, cell)[0] if at == place else 4
+
+    @T.prim_func
+    def func(L: T.Buffer((1,), "int32"), A: T.Buffer((16,), "float32")):
+        T.func_attr({"target": T.target(target)})
+        cell = T.alloc_buffer((1,), "int32", scope="local")
+        cell[0] = 4
+        with T.launch_thread("blockIdx.x", size("blockIdx.x", L, cell)) as bx:
+            with T.launch_thread("threadIdx.x", size("threadIdx.x", L, cell)) as tx:
+                staged = T.alloc_buffer((size("shared.dyn", L, cell),), scope="shared.dyn")
+                staged[tx] = A[bx * 4 + tx]
+                A[bx * 4 + tx] = staged[tx] * T.float32(2.0)
+
+    return tvm.IRModule({"main": func})
+
+
+def _launch_from_device(place):
+    return lambda target: (_launch(target, place, lambda L, cell: L), "L")
+
+
+def _launch_from_host(place):
+    return lambda target: _launch(target, place, lambda L, cell: cell)
+
+
 # case -> (its program, the bug that hides it: on every target, or on webgpu only)
 REJECTED = {
     "parameter": (_parameter, None, ALIAS_BUG),
@@ -110,6 +147,10 @@ REJECTED = {
     ),
     "private_host_function": (_private_host_function, None, ALIAS_BUG),
     "decl_buffer_chain": (_decl_buffer_chain, ALIAS_BUG, None),
+    # the host computes a launch's sizes before the launch
+    "launch_extent": (_launch_from_device("blockIdx.x"), LAUNCH_BUG, None),
+    "nested_launch_extent": (_launch_from_device("threadIdx.x"), LAUNCH_BUG, None),
+    "shared_memory_size": (_launch_from_device("shared.dyn"), LAUNCH_BUG, None),
 }
 
 
@@ -191,6 +232,10 @@ ACCEPTED = {
     "local_allocation": _local_allocation,
     # a global buffer the host allocates is device memory: kernels may use it
     "kernel_only_global_allocation": _kernel_only_global_allocation,
+    # launch sizes the host computes from a host cell
+    "launch_extent_from_host": _launch_from_host("blockIdx.x"),
+    "nested_launch_extent_from_host": _launch_from_host("threadIdx.x"),
+    "shared_memory_size_from_host": _launch_from_host("shared.dyn"),
 }
 
 

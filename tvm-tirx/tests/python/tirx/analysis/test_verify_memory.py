@@ -27,6 +27,11 @@ VERIFY_MEMORY = pytest.mark.xfail(
     raises=pytest.fail.Exception,
     reason="VerifyMemory never fires inside tvm_tirx.tirx.compile: decl_tensor aliases, webgpu",
 )
+LAUNCH_SIZES = pytest.mark.xfail(
+    strict=True,
+    raises=pytest.fail.Exception,
+    reason="VerifyMemory takes a launch's extents and shared memory size for kernel code",
+)
 # the device kinds whose host code VerifyMemory checks; the released verifier misses webgpu
 DEVICE_KINDS = ["cuda", "rocm", "vulkan", "metal", "opencl", "webgpu"]
 DEVICE_KINDS_WEBGPU_MISSED = [*DEVICE_KINDS[:-1], pytest.param("webgpu", marks=VERIFY_MEMORY)]
@@ -209,6 +214,50 @@ def test_host_address_of_param_for_launch_region_view_passes(kind):
     tvm_tirx.ir.assert_structural_equal(tr.VerifyMemory()(Module), Module)
 
 
+def _launch(place, read):
+    """A kernel whose launch size at ``place`` is read from ``read(L, cell)``, 4 elsewhere"""
+
+    def size(at, L, cell):
+        return read(L, cell)[0] if at == place else 4
+
+    @T.function
+    def main(L: T.Tensor((1,), "int32"), A: T.Tensor((16,), "float32")):
+        T.func_attr({"target": _target("cuda")})
+        cell = T.alloc_tensor(ty_args=[T.Tensor((1,), T.int32, scope="local")])
+        cell[0] = 4
+        with T.launch_thread("blockIdx.x", size("blockIdx.x", L, cell)) as bx:
+            with T.launch_thread("threadIdx.x", size("threadIdx.x", L, cell)) as tx:
+                shared = T.alloc_tensor(
+                    ty_args=[T.Tensor((size("shared", L, cell),), T.float32, scope="shared.dyn")]
+                )
+                shared[tx] = A[bx * 4 + tx]
+                A[bx * 4 + tx] = shared[tx] * T.float32(2.0)
+
+    return tvm_tirx.IRModule({"main": main})
+
+
+# the released verifier reads the extent of the outermost launch as host code already
+@pytest.mark.parametrize(
+    "place",
+    [
+        "blockIdx.x",
+        pytest.param("threadIdx.x", marks=LAUNCH_SIZES),
+        pytest.param("shared", marks=LAUNCH_SIZES),
+    ],
+)
+def test_host_load_in_launch_extent_or_shared_memory_size_fails(place):
+    """The host computes each extent of a launch and its shared memory size: no param reads"""
+    with pytest.raises(RuntimeError, match="Variable `L` is directly accessed by host memory"):
+        tr.VerifyMemory()(_launch(place, lambda L, cell: L))
+
+
+@pytest.mark.parametrize("place", ["blockIdx.x", "threadIdx.x", "shared"])
+def test_host_cell_in_launch_extent_or_shared_memory_size_passes(place):
+    """A launch's extents and dynamic shared memory size may read a host cell"""
+    mod = _launch(place, lambda L, cell: cell)
+    tvm_tirx.ir.assert_structural_equal(tr.VerifyMemory()(mod), mod)
+
+
 @pytest.mark.parametrize("kind", DEVICE_KINDS)
 @pytest.mark.parametrize(
     "scope, annotations",
@@ -389,6 +438,32 @@ def test_tirx_compile_for_cuda_rejects_view_read_without_launch_thread():
             B[i] = row[i]
 
     with pytest.raises(RuntimeError, match="Variable `row` is directly accessed by host memory"):
+        tvm_tirx.tirx.compile(main, target=_cuda())
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,  # MakePackedAPI's check "variables (L,) are used" fires instead
+    reason="VerifyMemory takes a launch's extents and shared memory size for kernel code",
+)
+@pytest.mark.parametrize("place", ["threadIdx.x", "blockIdx.x", "shared"])
+def test_tirx_compile_for_cuda_rejects_launch_size_read_from_param(place):
+    """tvm_tirx.tirx.compile for cuda fails in VerifyMemory on a launch size the host reads"""
+
+    def size(at, L):
+        return L[0] if at == place else 4
+
+    @T.function
+    def main(L: T.Tensor((1,), "int32"), A: T.Tensor((16,), "float32")):
+        with T.launch_thread("blockIdx.x", size("blockIdx.x", L)) as bx:
+            with T.launch_thread("threadIdx.x", size("threadIdx.x", L)) as tx:
+                shared = T.alloc_tensor(
+                    ty_args=[T.Tensor((size("shared", L),), T.float32, scope="shared.dyn")]
+                )
+                shared[tx] = A[bx * 4 + tx]
+                A[bx * 4 + tx] = shared[tx] * T.float32(2.0)
+
+    with pytest.raises(RuntimeError, match="Variable `L` is directly accessed by host memory"):
         tvm_tirx.tirx.compile(main, target=_cuda())
 
 
