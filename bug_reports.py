@@ -33,6 +33,7 @@ BUG_REPORTS = {
     "uint64_scalar": "uint64 kernel scalar",
     "printer_param_data": "one-element buffer parameter prints",
     "bfloat16_scalar": "bfloat16 host scalar",
+    "lower_iket_inplace": "LowerIket changes its input",
 }
 
 # reports without a reference fix (no small fix exists; the reason): their bug tests stay
@@ -53,6 +54,7 @@ PATCHED = {
     "uint64_scalar": "0007",
     "printer_param_data": "0008",
     "bfloat16_scalar": "0009",
+    "lower_iket_inplace": "0010",
 }
 
 

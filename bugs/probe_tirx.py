@@ -567,6 +567,56 @@ def probe_annotate_entry_func_inplace(run_gpu=False):
     return [_layer(bug, "pass", row)]
 
 
+def probe_lower_iket_inplace(run_gpu=False):
+    del run_gpu
+    bug = "lower_iket_inplace"
+    sm90 = tvm_tirx.target.Target({"kind": "cuda", "arch": "sm_90a"})
+
+    @T.function
+    def marked(A: T.Tensor((N,), "int32")):
+        T.func_attr({"target": sm90.with_host("llvm")})
+        with T.launch_thread("threadIdx.x", N) as i:
+            T.cuda.iket_mark("first")
+            A[i] = 1
+        with T.launch_thread("threadIdx.x", N) as i:
+            T.cuda.iket_mark("second")
+            A[i] = A[i] + 2
+        with T.launch_thread("threadIdx.x", N) as i:
+            T.cuda.iket_mark("third")
+            A[i] = A[i] + 3
+
+    @T.function
+    def unmarked(A: T.Tensor((N,), "int32")):
+        T.func_attr({"target": sm90.with_host("llvm")})
+        with T.launch_thread("threadIdx.x", N) as i:
+            A[i] = 1
+        with T.launch_thread("threadIdx.x", N) as i:
+            A[i] = A[i] + 2
+        with T.launch_thread("threadIdx.x", N) as i:
+            A[i] = A[i] + 3
+
+    def split(func):
+        return tvm_tirx.tirx.transform.SplitHostDevice()(tvm_tirx.IRModule({"main": func}))
+
+    def pass_row():
+        from tvm_tirx.backend.cuda.transform import LowerIket
+
+        return _in_place_row(bug, LowerIket, split(marked), split(unmarked))
+
+    def compile_row():
+        try:
+            tvm_tirx.tirx.compile(unmarked, target=sm90)
+        except Exception as err:  # the control must compile
+            return _row(bug, "compile", "untestable", f"control: {_first_line(err)}")
+        try:
+            tvm_tirx.tirx.compile(marked, target=sm90)
+        except RuntimeError as err:  # the code generator meets a mark left in a kernel
+            return _row(bug, "compile", "present", f"three marked kernels: {_first_line(err)}")
+        return _row(bug, "compile", "fixed", "three marked kernels compile")
+
+    return [_layer(bug, "pass", pass_row), _layer(bug, "compile", compile_row)]
+
+
 def probe_uint64_scalar(run_gpu=False):
     del run_gpu
     bug = "uint64_scalar"
@@ -694,6 +744,7 @@ PROBES = {
     "annotate_entry_func_inplace": probe_annotate_entry_func_inplace,
     "uint64_scalar": probe_uint64_scalar,
     "bfloat16_scalar": probe_bfloat16_scalar,
+    "lower_iket_inplace": probe_lower_iket_inplace,
 }
 
 

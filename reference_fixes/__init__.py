@@ -38,6 +38,9 @@ tests/python expect, and its docstring names the C++ change a maintainer would m
   bound value and types its variable float32, MakePackedAPI decodes a bfloat16 parameter as
   it decodes float16, and BF16StorageLegalize holds bfloat16 scalars as their uint16 bits
   (constants and casts rounded to nearest even; bfloat16 arithmetic left there is rejected).
+* ``lower_iket_inplace``: CUDA's LowerIket runs on a copy of its input module and strips the
+  IKET annotations of every kernel (one function at a time: the C++ pass rewrote the function
+  map it was iterating).
 
 ``install(names)`` installs the named fixes and returns a callable that removes them.
 """
@@ -61,6 +64,7 @@ ON_TVM_TIRX = (
     "narrow_scalar",
     "split_host_device_inplace",
     "annotate_entry_func_inplace",
+    "lower_iket_inplace",
 )
 
 

@@ -14,8 +14,8 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""The module pass on a copy of its input: the reference-fix half shared by the two reports
-of module passes that change their input in place (this repository only).
+"""The module pass on a copy of its input: the reference-fix half shared by the reports of
+module passes that change their input in place (this repository only).
 
 A module pass written as ``[](IRModule mod, PassContext ctx) { ...; mod->Update(...); return
 mod; }`` writes through ``IRModule::operator->``, which never copies: the caller's module,
@@ -25,8 +25,12 @@ module). Here the pass's constructor in the line's ``_ffi_api`` is wrapped so th
 it builds runs on ``mod.clone()`` (a new module with the same functions, attributes and
 global infos): the caller's module is never the one written. The original pass still writes
 the copy it is given in place, which a pass instrument observes as its input changing (the
-generator's clause (e)); only the caller is shielded, as with the C++ fix.
+generator's clause (e)); only the caller is shielded, as with the C++ fix. A pass whose
+constructor is a global function of the FFI registry only (no ``_ffi_api`` entry: CUDA's
+``LowerIket``) is wrapped there instead (``install_on_global``).
 """
+
+import tvm_ffi
 
 from reference_fixes._line import ir
 
@@ -35,6 +39,9 @@ _MARK = "_input_copy_fix"
 
 # the PassContext option under which every pass must leave its input unchanged
 IMMUTABLE = "testing.immutable_module"
+# the global functions install_on_global has wrapped (a registered Python function keeps no
+# attribute of its own to mark it, as on_a_copy's constructors do)
+_WRAPPED_GLOBALS = set()
 
 
 def run(inner, mod):
@@ -89,5 +96,22 @@ def install_on(name, fix):
 
     def uninstall():
         setattr(ffi, name, saved)
+
+    return uninstall
+
+
+def install_on_global(name, fix, label):
+    """Wrap the pass constructor registered as the global function ``name`` with ``fix.run``
+    (the line's Python wrapper looks it up at each call); ``label`` names the wrapping pass.
+    Return the undo function (a no-op when already wrapped)."""
+    saved = tvm_ffi.get_global_func(name)
+    if name in _WRAPPED_GLOBALS:
+        return lambda: None
+    tvm_ffi.register_global_func(name, on_a_copy(saved, fix, label), override=True)
+    _WRAPPED_GLOBALS.add(name)
+
+    def uninstall():
+        tvm_ffi.register_global_func(name, saved, override=True)
+        _WRAPPED_GLOBALS.discard(name)
 
     return uninstall

@@ -84,6 +84,9 @@ BUGS = {
         "A for A[0]), which does not parse"
     ),
     "bfloat16_scalar": "a bfloat16 host scalar (argument, T.let) does not compile",
+    "lower_iket_inplace": (
+        "LowerIket changes its input module in place and leaves IKET marks in all kernels but one"
+    ),
 }
 # tvm_tirx line: report key -> the function of bugs/probe_tirx.py that probes it
 TIRX_PROBES = {
@@ -96,6 +99,7 @@ TIRX_PROBES = {
     "uint64_scalar": "probe_uint64_scalar",
     "printer_param_data": "probe_printer_param_data",
     "bfloat16_scalar": "probe_bfloat16_scalar",
+    "lower_iket_inplace": "probe_lower_iket_inplace",
 }
 TIRX_OUTSIDE = {
     "allocate_workspace": "outside this package: relax (AllocateWorkspace) is not in tvm_tirx; "

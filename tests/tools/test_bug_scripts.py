@@ -49,6 +49,7 @@ TIRX = {
     "annotate_entry_func_inplace",
     "uint64_scalar",
     "bfloat16_scalar",
+    "lower_iket_inplace",
 }
 # the reports filed upstream already: a comment on the existing issue (comment.md), not a new one
 FILED = {"allocate_workspace": "apache/tvm#20479", "host_scalar": None}

@@ -37,6 +37,7 @@ BUGS = (
     "uint64_scalar",
     "printer_param_data",
     "bfloat16_scalar",
+    "lower_iket_inplace",
 )
 # reports probed by one layer only (printing; a pass run on a module)
 ONE_LAYER = (
@@ -301,6 +302,7 @@ def test_tirx_table_reports_three_bugs_affected_and_check_exits_1(children):
         "uint64_scalar": "AFFECTED",
         "printer_param_data": "not affected",  # that printer writes A.data
         "bfloat16_scalar": "AFFECTED",
+        "lower_iket_inplace": "AFFECTED",
         "allocate_workspace": "not applicable (outside tvm_tirx: no relax)",
     }
     assert "outside this package: relax (AllocateWorkspace) is not in tvm_tirx" in out
@@ -331,6 +333,8 @@ def test_tirx_json_names_the_line_and_each_layer(children):
         ("uint64_scalar", "pass"): "present",
         ("printer_param_data", "round trip"): "fixed",
         ("bfloat16_scalar", "compile"): "present",
+        ("lower_iket_inplace", "pass"): "present",
+        ("lower_iket_inplace", "compile"): "present",
     }
     for finding in data["findings"]:
         assert finding["evidence"].strip() and "\n" not in finding["evidence"]

@@ -1,0 +1,102 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+
+import pytest
+
+import tvm
+import tvm.testing
+from tvm.backend.cuda import transforms as cuda_transforms
+from tvm.script import ir as I
+from tvm.script import tirx as T
+
+
+def _split_kernels():
+    """Two CUDA kernels as SplitHostDevice leaves them, each with an IKET mark"""
+
+    @I.ir_module
+    class Module:
+        @T.prim_func
+        def main_kernel(A: T.Buffer((32,), "int32")):
+            T.func_attr({"target": T.target({"kind": "cuda", "arch": "sm_90a"}), "calling_conv": 2})
+            tx = T.launch_thread("threadIdx.x", 32)
+            if tx % 2 == 0:
+                T.cuda.iket.mark("even")
+            A[tx] = tx
+
+        @T.prim_func
+        def main_kernel_1(A: T.Buffer((32,), "int32")):
+            T.func_attr({"target": T.target({"kind": "cuda", "arch": "sm_90a"}), "calling_conv": 2})
+            tx = T.launch_thread("threadIdx.x", 32)
+            T.cuda.iket.mark("store")
+            A[tx] = A[tx] + 1
+
+    return Module
+
+
+@pytest.mark.xfail(
+    strict=True, raises=ValueError, reason="LowerIket changes its input module in place"
+)
+@pytest.mark.parametrize("iket_enabled", [False, True], ids=["strip", "instrument"])
+def test_lower_iket_leaves_its_input_unchanged(iket_enabled):
+    """LowerIket returns a new module: the module it is given keeps its IKET annotations"""
+    Before = _split_kernels()
+    if iket_enabled:
+        Before = Before.with_attr("tirx.iket.enabled", True)
+    Expected = Before.clone()
+    cuda_transforms.LowerIket()(Before)
+    tvm.ir.assert_structural_equal(Before, Expected)
+
+
+@pytest.mark.parametrize("iket_enabled", [False, True], ids=["strip", "instrument"])
+def test_lower_iket_output_keeps_the_module_attributes(iket_enabled):
+    """The module LowerIket returns keeps the attributes of the module it is given"""
+    Before = _split_kernels().with_attr("note", "kept")
+    if iket_enabled:
+        Before = Before.with_attr("tirx.iket.enabled", True)
+    After = cuda_transforms.LowerIket()(Before)
+    tvm.ir.assert_structural_equal(After.attrs, Before.attrs)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=tvm.error.InternalError,
+    reason="LowerIket changes its input module in place, and the function map it iterates",
+)
+def test_compile_strips_the_iket_marks_of_every_kernel():
+    """tvm.compile strips the IKET marks of every kernel of a function with several kernels"""
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer((32,), "int32")):
+        for tx in T.thread_binding(32, thread="threadIdx.x"):
+            T.cuda.iket.mark("first")
+            A[tx] = A[tx] + 1
+        for tx in T.thread_binding(32, thread="threadIdx.x"):
+            T.cuda.iket.mark("second")
+            A[tx] = A[tx] + 2
+        for tx in T.thread_binding(32, thread="threadIdx.x"):
+            T.cuda.iket.mark("third")
+            A[tx] = A[tx] + 3
+        for tx in T.thread_binding(32, thread="threadIdx.x"):
+            T.cuda.iket.mark("fourth")
+            A[tx] = A[tx] + 4
+
+    target = tvm.target.Target({"kind": "cuda", "arch": "sm_90a"})
+    tvm.compile(main, target=target, tir_pipeline="tirx")
+
+
+if __name__ == "__main__":
+    tvm.testing.main()

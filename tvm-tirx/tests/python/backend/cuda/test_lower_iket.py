@@ -1,0 +1,118 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+
+import pytest
+import tvm_tirx
+import tvm_tirx.testing
+from tvm_tirx.backend.cuda.transform import LowerIket
+from tvm_tirx.script import tirx as T
+
+SM90 = tvm_tirx.target.Target({"kind": "cuda", "arch": "sm_90a"})
+
+
+@T.function
+def _even_kernel(A: T.Tensor((32,), "int32")):
+    T.func_attr({"target": SM90, "calling_conv": 2})
+    with T.launch_thread("threadIdx.x", 32) as tx:
+        if tx % 2 == 0:
+            T.cuda.iket_mark("even")
+        A[tx] = tx
+
+
+@T.function
+def _store_kernel(A: T.Tensor((32,), "int32")):
+    T.func_attr({"target": SM90, "calling_conv": 2})
+    with T.launch_thread("threadIdx.x", 32) as tx:
+        T.cuda.iket_mark("store")
+        A[tx] = A[tx] + 1
+
+
+def _split_kernels(kernels, iket_enabled):
+    """CUDA kernels as SplitHostDevice leaves them, each with an IKET mark"""
+    funcs = {"main_kernel": _even_kernel, "main_kernel_1": _store_kernel}
+    mod = tvm_tirx.IRModule(dict(list(funcs.items())[:kernels]))
+    return mod.with_attr("tirx.iket.enabled", True) if iket_enabled else mod
+
+
+@pytest.mark.xfail(
+    strict=True, raises=ValueError, reason="LowerIket changes its input module in place"
+)
+@pytest.mark.parametrize("iket_enabled", [False, True], ids=["strip", "instrument"])
+@pytest.mark.parametrize("kernels", [1, 2])
+def test_lower_iket_result_is_a_new_ir_module(kernels, iket_enabled):
+    """LowerIket lowers a copy of the IRModule it is given; that IRModule keeps its marks"""
+    Before = _split_kernels(kernels, iket_enabled)
+    Expected = Before.clone()
+    LowerIket()(Before)
+    tvm_tirx.ir.assert_structural_equal(Before, Expected)
+
+
+@pytest.mark.parametrize("iket_enabled", [False, True], ids=["strip", "instrument"])
+def test_lower_iket_result_keeps_the_ir_module_attrs(iket_enabled):
+    """The IRModule LowerIket returns keeps the attrs of the IRModule it was given"""
+    Before = _split_kernels(2, iket_enabled).with_attr("note", "kept")
+    After = LowerIket()(Before)
+    tvm_tirx.ir.assert_structural_equal(After.attrs, Before.attrs)
+
+
+@T.function
+def _three_launches(A: T.Tensor((32,), "int32")):
+    with T.launch_thread("threadIdx.x", 32) as tx:
+        T.cuda.iket_mark("first")
+        A[tx] = A[tx] + 1
+    with T.launch_thread("threadIdx.x", 32) as tx:
+        T.cuda.iket_mark("second")
+        A[tx] = A[tx] + 2
+    with T.launch_thread("threadIdx.x", 32) as tx:
+        T.cuda.iket_mark("third")
+        A[tx] = A[tx] + 3
+
+
+@T.function
+def _five_launches(A: T.Tensor((32,), "int32")):
+    with T.launch_thread("threadIdx.x", 32) as tx:
+        T.cuda.iket_mark("first")
+        A[tx] = A[tx] + 1
+    with T.launch_thread("threadIdx.x", 32) as tx:
+        T.cuda.iket_mark("second")
+        A[tx] = A[tx] + 2
+    with T.launch_thread("threadIdx.x", 32) as tx:
+        T.cuda.iket_mark("third")
+        A[tx] = A[tx] + 3
+    with T.launch_thread("threadIdx.x", 32) as tx:
+        T.cuda.iket_mark("fourth")
+        A[tx] = A[tx] + 4
+    with T.launch_thread("threadIdx.x", 32) as tx:
+        T.cuda.iket_mark("fifth")
+        A[tx] = A[tx] + 5
+
+
+# split, three launches make a module of four functions and five one of six: the stripping
+# loop of LowerIket stopped after the first kernel it rewrote in both
+@pytest.mark.xfail(
+    strict=True,
+    raises=RuntimeError,
+    reason="LowerIket changes its input module in place, and the function map it iterates",
+)
+@pytest.mark.parametrize("func", [_three_launches, _five_launches], ids=["three", "five"])
+def test_compile_strips_the_iket_marks_of_every_launch(func):
+    """tvm_tirx.tirx.compile strips the IKET marks of every kernel a function launches"""
+    tvm_tirx.tirx.compile(func, target=SM90)
+
+
+if __name__ == "__main__":
+    tvm_tirx.testing.main()
