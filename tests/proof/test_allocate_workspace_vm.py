@@ -23,6 +23,10 @@ bytes: a VM instrument records the last argument of every call of ``inner1``. Co
 same module whose ``outer`` is an ordinary function (the released pass rewrites its
 references). No BYOC backend is involved: without RunCodegen, relax.build compiles Codegen
 and Composite functions like any other Relax function.
+
+test_module_with_renamed_callees_builds_and_runs is #20479's acceptance as the upstream file
+held it before patch 0001 was cut to TVM's size: a Codegen function called twice, its private
+Composite callee renamed, the values checked.
 """
 
 import numpy as np
@@ -104,6 +108,36 @@ def test_control_report_module_runs_without_the_pass():
     vm = relax.VirtualMachine(relax.build(report_module({"Codegen": "my_backend"})), tvm.cpu())
     x = np.arange(4, dtype="float32")
     tvm.testing.assert_allclose(vm["main"](tvm.runtime.tensor(x)).numpy(), x + 1)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=tvm.error.InternalError,
+    reason="the VM cannot find the renamed function's old GlobalVar (apache/tvm#20479)",
+)
+def test_module_with_renamed_callees_builds_and_runs():
+    """apache/tvm#20479: the module AllocateWorkspace returns builds and runs in the VM."""
+
+    @I.ir_module
+    class Module:
+        @R.function
+        def main(x: R.Tensor((4,), "float32")) -> R.Tensor((4,), "float32"):
+            return Module.outer(Module.outer(x))
+
+        @R.function
+        def outer(x: R.Tensor((4,), "float32")) -> R.Tensor((4,), "float32"):
+            R.func_attr({"Codegen": "ext"})
+            return Module.inner(x)
+
+        @R.function(private=True)
+        def inner(x: R.Tensor((4,), "float32")) -> R.Tensor((4,), "float32"):
+            R.func_attr({"Composite": "ext.add", "WorkspaceSize": 64})
+            return R.add(x, R.const(1, "float32"))
+
+    ex = relax.build(relax.transform.AllocateWorkspace()(Module), target="llvm")
+    vm = relax.VirtualMachine(ex, tvm.cpu())
+    x = np.arange(4, dtype="float32")
+    np.testing.assert_array_equal(vm["main"](tvm.runtime.tensor(x)).numpy(), x + 2)
 
 
 if __name__ == "__main__":

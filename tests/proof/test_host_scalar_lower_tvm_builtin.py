@@ -16,9 +16,10 @@
 # under the License.
 """LowerTVMBuiltin's allocation rule for host functions, swept (this repository only).
 
-The upstream file pins four float32 cases. Here every combination of: how the function
-learns its device (the target's kind, a ``device_type`` attribute on an llvm host as
-MakePackedAPI writes it, a ``device_type`` attribute that overrides a cuda target with
+The upstream file pins two float32 cases (the annotated allocation in a function on a cuda
+device with device id 1, and an annotation of another device). Here every combination of: how
+the function learns its device (the target's kind, a ``device_type`` attribute on an llvm host
+as MakePackedAPI writes it, a ``device_type`` attribute that overrides a cuda target with
 kDLCPU), storage scope, dtype, size around ``runtime::kMaxStackAlloca`` (1024 bytes), and
 whether SplitHostDevice marked the allocation as host memory (the AllocBuffer annotation
 ``device_type`` = kDLCPU), plus symbolic sizes and ``disable_lower_builtin``. The rule:

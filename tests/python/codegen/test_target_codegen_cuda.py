@@ -19,7 +19,6 @@ import pytest
 
 import tvm
 import tvm.testing
-from tvm.script import ir as I
 from tvm.script import tirx as T
 from tvm.testing import env
 
@@ -37,23 +36,6 @@ def _run_b_plus_c(mod, dtype, x, expected):
         np.testing.assert_array_equal(c.numpy(), expected)
 
     tvm.testing.run_with_gpu_lock(run_and_check)
-
-
-@pytest.mark.gpu
-@pytest.mark.skipif(not env.has_cuda(), reason="need cuda")
-@pytest.mark.xfail(strict=True, run=False, reason="host-level scalar on the device: it crashes")
-def test_cuda_host_scalar_cell():
-    """A host-level scalar that a kernel reads reaches the kernel by value"""
-
-    @I.ir_module
-    class Module:
-        @T.prim_func
-        def main(B: T.Buffer(8, "float32"), C: T.Buffer(8, "float32"), x: T.float32):
-            c: T.float32 = x * T.float32(2)
-            for i in T.thread_binding(8, thread="threadIdx.x"):
-                C[i] = B[i] + c
-
-    _run_b_plus_c(Module, "float32", 1.5, np.arange(8) + 3.0)
 
 
 _UINT64 = pytest.mark.xfail(

@@ -26,17 +26,15 @@ from tvm.testing import env
 def _run_on_opencl(func, dtype, x):
     """Build ``func`` for opencl and return ``C`` of ``func(B, C, x)`` with ``B = arange(8)``"""
     lib = tvm.compile(func, target="opencl")
-    result = []
 
     def run():
         dev = tvm.opencl(0)
         b = tvm.runtime.tensor(np.arange(8).astype(dtype), device=dev)
         c = tvm.runtime.empty((8,), dtype, device=dev)
         lib["main"](b, c, x)
-        result.append(c.numpy())
+        return c.numpy()
 
-    tvm.testing.run_with_gpu_lock(run)
-    return result[0]
+    return tvm.testing.run_with_gpu_lock(run)
 
 
 @pytest.mark.gpu
