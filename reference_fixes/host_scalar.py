@@ -31,16 +31,20 @@ S1  src/tirx/transform/split_host_device.cc, ``HostLocalBuffers::Classify``: for
     reads). The host code uses a buffer when it loads or stores it, directly or through a view,
     or hands its pointer (or a view's) to a call (a packed or extern function); declaring a view
     (``T.decl_buffer(..., data=c.data)``, ``T.address_of(c[0])``, a bound pointer) is not a
-    use:
+    use, nor is a tensor the host code makes of it for a call (``tvm_stack_make_array``, on
+    tvm-tirx ``stack_make_dltensor``, as ``T.call_packed("f", c)`` writes it): LowerTVMBuiltin
+    describes that tensor as memory of the function's device, as it does a parameter buffer's:
 
-    * no kernel uses it: host memory;
+    * neither a kernel nor a tensor uses it: host memory;
     * the host code uses it and kernels only load its single element (a one-element buffer of
       a scalar type, all indices zero): host memory, passed to each kernel by value (S2);
     * the host code uses it and a kernel stores into it, takes its address (``address_of``),
       uses its pointer or loads from it while it has more than one element: ValueError at
       compile time, with the spelling to use instead (``T.let``, a kernel-local variable, a
       ``global`` buffer);
-    * only kernels use it: left as it is (device memory the kernels share, as today).
+    * the host code uses it and a call receives it as a tensor: ValueError (the tensor would
+      describe host memory as device memory);
+    * only kernels and tensors use it: left as it is (device memory, as today).
 
     Host memory gets the AllocBuffer annotation ``{"device_type": 1}`` (kDLCPU). ``global``
     buffers and DeclBuffer aliases are never candidates.
@@ -251,6 +255,18 @@ def _launched_functions(func, mod):
 
 # the calls that launch a kernel named by its symbol (their first argument)
 _SYMBOL_LAUNCHES = ("tirx.call_ffi_kernel", "tirx.tvm_call_packed")
+# the calls that make a tensor of their first argument, which LowerTVMBuiltin describes as
+# memory of the function's device (apache/tvm, tvm-tirx)
+_TENSOR_ARGUMENTS = ("tirx.tvm_stack_make_array", "tirx.stack_make_dltensor")
+# how a call needs a buffer that it receives as a tensor: the rejection's marker
+_TENSOR_USE = "receives as a tensor"
+
+
+def _tensor_data(node):
+    """The data of which the call ``node`` makes a tensor, or None for any other node."""
+    if isinstance(node, ir.Call) and getattr(node.op, "name", "") in _TENSOR_ARGUMENTS:
+        return node.args[0] if node.args else None
+    return None
 
 
 def _launch_args(node, launched):
@@ -266,7 +282,9 @@ def _launch_args(node, launched):
     return list(node.args[1:]) if symbol is not None and symbol in symbols else None
 
 
-def _walk_uses(root, buffers, on_use, host_only=False, launched=None, on_launch=None):
+def _walk_uses(
+    root, buffers, on_use, host_only=False, launched=None, on_launch=None, on_tensor=None
+):
     """Call ``on_use(i, node)`` for each use of ``buffers[i]`` in ``root``: a load, a store,
     ``address_of`` a load, or any other reference to the buffer (its pointer). With
     ``host_only``, device regions are skipped, and declaring a view of a buffer is not a use
@@ -274,13 +292,17 @@ def _walk_uses(root, buffers, on_use, host_only=False, launched=None, on_launch=
     of a call of a module function that the host launches (``launched``) are evaluated on the
     host, and the kernel receives their values: there a load is a use of the host code
     (``on_use``), a pointer (the buffer's, ``address_of``) a use of the kernel
-    (``on_launch``)."""
+    (``on_launch``). Likewise in the data of a tensor made for a call (``_tensor_data``), a
+    pointer is a use of the tensor (``on_tensor``), a load the host's."""
 
     def walk_from(node):
         walk(node, visit, order="pre")
 
     def on_argument(i, node):
         (on_use if isinstance(node, ir.LOADS) else on_launch)(i, node)
+
+    def on_data(i, node):
+        (on_use if isinstance(node, ir.LOADS) else on_tensor)(i, node)
 
     def visit(node):
         if host_only and ir.is_device_region(node):
@@ -289,6 +311,12 @@ def _walk_uses(root, buffers, on_use, host_only=False, launched=None, on_launch=
         if args is not None:
             for arg in args:
                 _walk_uses(arg, buffers, on_argument, host_only, launched, on_launch)
+            return WalkResult.SKIP
+        data = _tensor_data(node) if on_tensor is not None else None
+        if data is not None:
+            _walk_uses(data, buffers, on_data, host_only, launched, on_launch)
+            for arg in node.args[1:]:
+                walk_from(arg)
             return WalkResult.SKIP
         alloc = allocation(node)
         if alloc is not None and _index(buffers, alloc[0]) >= 0:
@@ -400,7 +428,19 @@ def _classify_uses(body, buffers, launched=None):
         how = _kernel_use(node) if i < len(buffers) else "uses a view of"
         _note_kernel_use(uses[base(i)], how)
 
-    _walk_uses(body, tracked, on_host, host_only=True, launched=launched, on_launch=on_kernel)
+    def on_tensor(i, _node):
+        # device memory, as a kernel's pointer is; with a host use, rejected as a tensor
+        uses[base(i)][1:] = [True, _TENSOR_USE]
+
+    _walk_uses(
+        body,
+        tracked,
+        on_host,
+        host_only=True,
+        launched=launched,
+        on_launch=on_kernel,
+        on_tensor=on_tensor,
+    )
     for region in _regions(body):
         _walk_uses(region, tracked, on_kernel)
     return [tuple(u) for u in uses]
@@ -408,6 +448,14 @@ def _classify_uses(body, buffers, launched=None):
 
 def _rejection(buffer, how):
     name = buffer.name
+    if how == _TENSOR_USE:
+        return ValueError(
+            f"A call receives `{name}` as a tensor, which describes memory of the device, but it "
+            'is a "local" buffer of the host code that the host code also loads, stores or '
+            'passes by pointer: host memory. Pass the call a "global" buffer '
+            f"({ir.ALLOC_SPELLING}) that the host code does not access, or `{name}.data` if the "
+            "callee works on host memory."
+        )
     dtype = tvm_ffi.dtype(str(buffer.ty.dtype))
     if dtype.lanes == 1:
         bind = (

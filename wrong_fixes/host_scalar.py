@@ -80,6 +80,8 @@ WRONG_FIXES = {
     "a kernel bound by blockIdx.x (or threadIdx.y) alone are host uses",
     "first-kernel-use-decides": "a kernel's first use of a buffer decides whether it needs the "
     "pointer: a read of c[0] before a store into c lets the store through",
+    "tensor-is-host-use": "a tensor the host makes of a buffer for a call (T.call_packed(f, c)) "
+    "is a host use: the buffer becomes CPU memory that the tensor describes as device memory",
 }
 
 
@@ -269,6 +271,7 @@ _PATCHES = {
         "ir": SimpleNamespace(**{**vars(ir), "is_device_region": _threadidx_x_region})
     },
     "first-kernel-use-decides": {"_note_kernel_use": _first_use_decides},
+    "tensor-is-host-use": {"_TENSOR_ARGUMENTS": ()},
 }
 for _name in (
     "reject-stores-only",

@@ -107,16 +107,17 @@ _HOST_MEMORY = pytest.mark.xfail(
 
 @pytest.mark.parametrize("target", [pytest.param("opencl", marks=_HOST_MEMORY), "ext_dev"])
 def test_only_local_host_buffers_are_host_memory(target):
-    """Of the host code's own buffers, the local ones are host memory if a runtime runs kernels"""
-    host_memory = target not in ["ext_dev", "hexagon"]
-    annotations = {"note": 1, "device_type": 1} if host_memory else {"note": 1}
+    """The host's local buffers, but a call's tensor, are host memory if a runtime runs kernels"""
+    annotations = {"note": 1} if target in ["ext_dev", "hexagon"] else {"note": 1, "device_type": 1}
 
     @T.prim_func(s_tir=True)
     def main():
         T.func_attr({"target": T.target(target, host="llvm")})
         x = T.alloc_local((4,), "float32", annotations={"note": 1})
         y = T.alloc_buffer((4,), "float32")
+        z = T.alloc_local((4,), "float32")
         x[0] = y[0]
+        T.call_packed("fill", z)  # a tensor describes the device's memory, as a parameter's
 
     After = tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": main}))
 
@@ -125,7 +126,9 @@ def test_only_local_host_buffers_are_host_memory(target):
         T.func_attr({"target": T.target(target, host="llvm")})
         x = T.alloc_local((4,), "float32", annotations=annotations)
         y = T.alloc_buffer((4,), "float32")
+        z = T.alloc_local((4,), "float32")
         x[0] = y[0]
+        T.call_packed("fill", z)
 
     tvm.ir.assert_structural_equal(After["main"], main)
 

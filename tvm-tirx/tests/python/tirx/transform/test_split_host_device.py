@@ -514,6 +514,25 @@ def test_cell_handed_to_host_call_is_cpu_memory(call):
     tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
+@pytest.mark.parametrize(
+    "pointer", [lambda c: c.data, lambda c: T.address_of(c[0])], ids=["data", "address_of"]
+)
+def test_cell_call_packed_receives_as_a_tensor_stays_on_device(pointer):
+    """A cell call_packed receives as a tensor, itself or a view, is device memory: unmarked"""
+
+    @I.ir_module
+    class Before:
+        @T.function
+        def main():
+            T.func_attr({"target": CUDA_ON_LLVM})
+            y = T.alloc_tensor(ty_args=[T.Tensor((4,), T.float32, scope="local")])
+            v = T.decl_tensor(pointer(y), ty_args=[T.Tensor((4,), T.float32, scope="local")])
+            T.call_packed("fill", y)
+            T.call_packed("fill", v)
+
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Before)
+
+
 @pytest.mark.parametrize("kind", ["cuda", "rocm", "vulkan", "metal", "opencl", "webgpu"])
 @pytest.mark.parametrize("extent", [4, None], ids=["constant", "symbolic"])
 @pytest.mark.parametrize(
