@@ -243,7 +243,12 @@ def decide_tir(case):
         out["compile"] = "ok" if error is None else _error(error)
     else:
         outputs, changed, error, where = _pipeline(
-            lambda: tvm.compile(mod, target=_target(case["target"])), case.get("immutable")
+            lambda: tvm.compile(
+                mod,
+                target=_target(case["target"]),
+                tir_pipeline=case.get("tir_pipeline", "default"),
+            ),
+            case.get("immutable"),
         )
         out["compile"] = "ok" if error is None else f"{_error(error)}:{where}"
     out["input-changed"] = changed
@@ -565,7 +570,13 @@ def _case_of(case, cid):
             "invalid": P.invalid(case, "tvm"),
         }
     if isinstance(case, SN.Text):
-        return {"id": cid, "kind": "tir", "text": case.text("tvm"), "target": case.target}
+        return {
+            "id": cid,
+            "kind": "tir",
+            "text": case.text("tvm"),
+            "target": case.target,
+            "tir_pipeline": case.tir_pipeline,
+        }
     if isinstance(case, SN.PassCase):
         return {
             "id": cid,

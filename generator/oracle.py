@@ -125,9 +125,11 @@ class Line:
             return self.tvm.target.Target({"kind": "cuda", "arch": "sm_80"})
         return self.tvm.target.Target(kind)
 
-    def compile(self, mod, target):
+    def compile(self, mod, target, tir_pipeline="default"):
+        """``mod`` compiled for ``target``; ``tir_pipeline`` is apache/tvm's (tvm-tirx has the
+        tirx pipeline only)."""
         if self.line == "tvm":
-            return self.tvm.compile(mod, target=target)
+            return self.tvm.compile(mod, target=target, tir_pipeline=tir_pipeline)
         return self.tvm.tirx.compile(mod, target=target)
 
     def structural_equal(self, a, b):
@@ -416,8 +418,9 @@ class Oracle:
                         verdict.unjudged.add("c")
                         verdict.unjudged_why = normalize(why)
 
-    def judge_text(self, text, target):
-        """Clauses (d), (e), (f) of a valid module written out (generator/sentinels.py)."""
+    def judge_text(self, text, target, tir_pipeline="default"):
+        """Clauses (d), (e), (f) of a valid module written out (generator/sentinels.py),
+        compiled with the TIR pipeline ``tir_pipeline`` (``Line.compile``)."""
         verdict = Verdict()
         try:
             mod = self.L.parse(text)
@@ -425,8 +428,11 @@ class Oracle:
             verdict.parse_error = normalize(err)
             return verdict
         verdict.judged |= {"d", "e", "f"}
+        target = self.L.target(target)
         try:
-            self._compile(mod, self.L.target(target), verdict)
+            self._compile(
+                mod, target, verdict, run=lambda m: self.L.compile(m, target, tir_pipeline)
+            )
         except Exception as err:
             msg, where = normalize(err), getattr(err, "generator_pass", "codegen")
             verdict.add(

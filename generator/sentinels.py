@@ -38,10 +38,13 @@ BOTH = ("tvm", "tirx")
 
 @dataclass(frozen=True)
 class Text:
-    """A valid module written out per line ({line: text}), compiled for ``target``."""
+    """A valid module written out per line ({line: text}), compiled for ``target``; on
+    apache/tvm with ``tvm.compile(..., tir_pipeline=tir_pipeline)`` (apache/tvm-tirx compiles
+    with its one pipeline, the tirx one, whatever this says)."""
 
     texts: tuple  # ((line, text), ...)
     target: str = "cuda"
+    tir_pipeline: str = "default"
 
     def text(self, line):
         return dict(self.texts)[line]
@@ -70,6 +73,43 @@ class Module:
     def main(A: T.Tensor((1,), "float32"), x: T.float32):
         with T.launch_thread("threadIdx.x", 1) as t:
             A[0] = x
+"""
+
+
+# three kernels, each with an IKET mark, for a pipeline that runs LowerIket after
+# SplitHostDevice (apache/tvm's tirx one): the pass must strip every mark, which the CUDA code
+# generator cannot print. A loop that writes the function map it iterates stops after the
+# first kernel it strips, and copy-on-write alone does not help where the compile holds the
+# only reference to the module
+_IKET_TVM = """@I.ir_module
+class Module:
+    @T.prim_func
+    def main(A: T.Buffer((1,), "int32")):
+        T.func_attr({"tirx.noalias": True})
+        for t in T.thread_binding(1, thread="threadIdx.x"):
+            T.cuda.iket.mark("first")
+            A[0] = 1
+        for t in T.thread_binding(1, thread="threadIdx.x"):
+            T.cuda.iket.mark("second")
+            A[0] = 2
+        for t in T.thread_binding(1, thread="threadIdx.x"):
+            T.cuda.iket.mark("third")
+            A[0] = 3
+"""
+
+_IKET_TIRX = """@T.ir_module
+class Module:
+    @T.function
+    def main(A: T.Tensor((1,), "int32")):
+        with T.launch_thread("threadIdx.x", 1) as t:
+            T.cuda.iket_mark("first")
+            A[0] = 1
+        with T.launch_thread("threadIdx.x", 1) as t:
+            T.cuda.iket_mark("second")
+            A[0] = 2
+        with T.launch_thread("threadIdx.x", 1) as t:
+            T.cuda.iket_mark("third")
+            A[0] = 3
 """
 
 
@@ -139,6 +179,12 @@ SENTINELS = {
         "annotate_entry_func_inplace",
         BOTH,
         Text((("tvm", _HELPER_TVM), ("tirx", _HELPER_TIRX))),
+    ),
+    # three IKET-marked kernels through apache/tvm's tirx pipeline (tvm-tirx's only one)
+    "three-marked-kernels": (
+        "lower_iket_inplace",
+        BOTH,
+        Text((("tvm", _IKET_TVM), ("tirx", _IKET_TIRX)), tir_pipeline="tirx"),
     ),
     "uint64-argument": ("uint64_scalar", BOTH, _one(P.Value("uint64", "arg", 1))),
     # bfloat16 host scalars that a kernel reads: for cuda (sm_80 computes in bfloat16, so

@@ -381,7 +381,7 @@ def _text_of(kind, line):
     if kind == "relax":
         return RC.render
     if kind == "text":
-        return lambda case: case.text(line)
+        return lambda case: _pipeline_line(case, line) + case.text(line)
     if kind == "pass":
         return lambda case: f"# {case.pass_name}() alone, after BindTarget\n" + P.render(
             case.program, line
@@ -389,12 +389,19 @@ def _text_of(kind, line):
     return lambda program: f"# target: {program.target}\n" + P.render(program, line)
 
 
+def _pipeline_line(case, line):
+    """The comment line that names a Text's TIR pipeline where it is not the default one."""
+    if line != "tvm" or case.tir_pipeline == "default":
+        return ""
+    return f"# tvm.compile(..., tir_pipeline={case.tir_pipeline!r})\n"
+
+
 def _judge_case(oracle, case, line):
     kind = _kind_of(case)
     if kind == "relax":
         return RC.judge(case, Verdict())
     if kind == "text":
-        return oracle.judge_text(case.text(line), case.target)
+        return oracle.judge_text(case.text(line), case.target, case.tir_pipeline)
     if kind == "pass":
         program = case.program
         return oracle.judge_pass(P.render(program, line), program.target, case.pass_name)
