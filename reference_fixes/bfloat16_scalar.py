@@ -88,7 +88,7 @@ import struct
 
 import tvm_ffi
 
-from reference_fixes._line import LINE, function_like, ir
+from reference_fixes._line import LINE, function_like, ir, loaded
 
 if LINE != "tvm":  # pragma: no cover - the apache/tvm-tirx line has no reference fix here
     raise ImportError("the bfloat16_scalar reference fix is written for apache/tvm only")
@@ -108,23 +108,7 @@ _BFLOAT = 4  # DLDataTypeCode kDLBfloat
 _MARK = "_bfloat16_scalar_fix"
 _counter = itertools.count()
 
-# B3's arithmetic (its operand ``a`` is bfloat16): computed in float32, rounded to bfloat16
-_COMPUTED = (
-    tirx.Add,
-    tirx.Sub,
-    tirx.Mul,
-    tirx.Div,
-    tirx.Min,
-    tirx.Max,
-    tirx.EQ,
-    tirx.NE,
-    tirx.LT,
-    tirx.LE,
-    tirx.GT,
-    tirx.GE,
-)
-# ... and rejected (as BF16ComputeLegalize leaves them alone too)
-_REJECTED = (tirx.Mod, tirx.FloorDiv, tirx.FloorMod)
+# the arithmetic B3 finds left in bfloat16 (BF16ComputeLegalize did not run on the function)
 _ARITH = (
     tirx.Add,
     tirx.Sub,
@@ -142,7 +126,6 @@ _ARITH = (
     tirx.GT,
     tirx.GE,
 )
-
 
 # --------------------------------------------------------------------------- types
 
@@ -233,6 +216,9 @@ def _key(var):
 
 # --------------------------------------------------------------------------- B1
 
+# what B1 computes in float32 besides what TVM's pass computes there
+_MOD_OPS = (tirx.Mod, tirx.FloorDiv, tirx.FloorMod)
+
 
 def _bind_needs_fix(bind):
     value = bind.value
@@ -242,38 +228,35 @@ def _bind_needs_fix(bind):
 
 
 def _compute_var(var):
-    """The float32 variable that B1 gives a bfloat16 variable (the legalized value's type)."""
+    """The float32 variable that B1 gives a bfloat16 variable bound to a computed value."""
     return ir.Var(var.name, _with_lanes("float32", _lanes(var.ty)))
 
 
-def _mark_binds(func):
-    """(func with B1 markers, {marker key: (marker StringImm, original var, new var)})."""
-    markers = {}
-    uses = {}  # bfloat16 bound var -> Cast("bfloat16", x_f32)
-
-    def on_bind(bind):
-        if not _bind_needs_fix(bind):
-            return bind
-        var = bind.var
-        new_var = _compute_var(var) if _is_bf16(var.ty) else var
-        if not new_var.same_as(var):
-            uses[_key(var)] = ir.Cast(str(var.ty), new_var)
-        name = f"__bfloat16_scalar_fix_bind_{next(_counter)}"
-        call = tirx.call_extern("int32", name, bind.value)
-        markers[name] = (call.args[0], var, new_var, bind.value)
-        return tirx.Evaluate(call)
-
-    body = tvm_ffi.structural_map(func.body, (tirx.Bind, on_bind), order="pre")
-    body = _replace_vars(body, uses)
-    _check_lets(body)
-    if not markers:
-        return func, {}
-    return function_like(func, func.params, body), markers
+def keep_type(ty, value):
+    """KeepType: where the bits of a bfloat16 value are read (a reinterpret's operand), a value
+    computed in float32 is converted back to bfloat16, NaN kept (a hook of the wrong fixes)."""
+    if not _is_bf16(ty) or _is_bf16(value.ty):
+        return value
+    return _reinterpret(str(ty), bfloat16_bits(value))
 
 
-def _check_lets(body):
-    """NotMimicked for an expression-level Let that the wheel's Let visitor would
-    leave unvisited where B1 visits it (its value involves bfloat16)."""
+def _allocated(body):
+    """The data variables of the buffers ``body`` allocates (TVM's planner may move them to
+    float32)."""
+    found = set()
+
+    def visit(node):
+        if isinstance(node, tirx.AllocBuffer):
+            found.add(_key(node.buffer))
+
+    tvm_ffi.structural_walk(body, visit)
+    return found
+
+
+def _check_input(body):
+    """NotMimicked for what the markers below cannot stand for: an expression-level Let whose
+    value involves bfloat16 (the wheel's Let visitor leaves its value unvisited) and a
+    reinterpret as a statement (the markers' own form)."""
 
     def visit(node):
         if isinstance(node, tirx.Let) and (_is_bf16(node.var.ty) or _involves_bf16(node.value)):
@@ -281,8 +264,83 @@ def _check_lets(body):
                 "bfloat16_scalar reference fix: an expression-level Let whose value involves "
                 f"bfloat16 ({node.var.name}) cannot be legalized on the released wheel"
             )
+        if isinstance(node, tirx.Evaluate) and _is_call_of(node.value, "tirx.reinterpret"):
+            raise NotMimicked("bfloat16_scalar reference fix: a reinterpret as a statement")
 
     tvm_ffi.structural_walk(body, visit)
+
+
+def _mark(func):
+    """``func`` prepared for TVM's pass, and what ``_unmark`` needs to finish B1 after it.
+
+    TVM's Bind visitor promotes a bound value unvisited and copies the variable with the old
+    type, so every ``Bind(x, v)`` that involves bfloat16 becomes a marker:
+
+    * ``v`` computed in float32 by the pass: ``Evaluate(call_extern("int32", <marker>, v))``
+      (TVM's Call visitor gives exactly ``PromoteToTarget(VisitPrimExpr(v))``), and the uses
+      of a bfloat16 ``x`` become ``Cast("bfloat16", x_f32)`` with a fresh float32 ``x_f32``
+      (TVM's Cast visitor turns that into ``x_f32``);
+    * ``v`` that the pass leaves bfloat16 (a variable left bfloat16, a reinterpret, a load
+      from a buffer the function does not allocate): ``Evaluate(reinterpret(v.ty, v))``,
+      whose operand TVM's reinterpret visitor visits without promoting it; ``x`` stays.
+
+    ``%``, ``//``, floormod of bfloat16 (TVM's pass has no visitor for them):
+    ``call_extern(<marker>, a, b)``.
+    """
+    computed, kept, ops = {}, [], {}
+    uses = {}  # bfloat16 variable bound to a computed value -> Cast("bfloat16", x_f32)
+    allocated = _allocated(func.body)
+    left_bf16 = {_key(p) for p in func.params if _is_bf16(p.ty)}
+
+    def stays_bf16(value):
+        if not _is_bf16(value.ty):
+            return False
+        if isinstance(value, ir.Var):
+            return _key(value) in left_bf16
+        if _is_call_of(value, "tirx.reinterpret"):
+            return True
+        if isinstance(value, ir.LOADS):
+            data = loaded(value)
+            if data is None or _key(data) in allocated:
+                raise NotMimicked(
+                    "bfloat16_scalar reference fix: a binding of a load from a bfloat16 buffer "
+                    "the function allocates"
+                )
+            return True
+        return False
+
+    def on_bind(bind):
+        if not _bind_needs_fix(bind):
+            return bind
+        var, value = bind.var, bind.value
+        if stays_bf16(value):
+            left_bf16.add(_key(var))
+            kept.append(var)
+            return tirx.Evaluate(
+                ir.Call(ir.Op.get("tirx.reinterpret"), [value], ret_ty=str(value.ty))
+            )
+        new_var = _compute_var(var) if _is_bf16(var.ty) else var
+        if not new_var.same_as(var):
+            uses[_key(var)] = ir.Cast(str(var.ty), new_var)
+        name = f"__bfloat16_scalar_fix_bind_{next(_counter)}"
+        call = tirx.call_extern("int32", name, value)
+        computed[call.args[0].__chandle__()] = (var, new_var, value)
+        return tirx.Evaluate(call)
+
+    def on_op(node):
+        if not _is_bf16(node.a.ty):
+            return node
+        name = f"__bfloat16_scalar_fix_op_{next(_counter)}"
+        call = tirx.call_extern(str(node.ty), name, node.a, node.b)
+        ops[call.args[0].__chandle__()] = type(node)
+        return call
+
+    _check_input(func.body)
+    body = tvm_ffi.structural_map(func.body, (tirx.Bind, on_bind), order="pre")
+    body = _replace_vars(body, uses)
+    if _MOD_OPS:
+        body = tvm_ffi.structural_map(body, (_MOD_OPS, on_op))
+    return function_like(func, func.params, body), (computed, kept, ops)
 
 
 def _bound_value(_original, legalized):
@@ -292,37 +350,54 @@ def _bound_value(_original, legalized):
     return legalized
 
 
-def _unmark_binds(func, markers):
-    """The markers of ``func`` (after TVM's pass) back as ``Bind``s of the legalized values."""
-    by_imm = {imm.__chandle__(): entry for imm, *entry in markers.values()}
+def _unmark(func, marks):
+    """``func`` after TVM's pass, with B1's rules where the markers of ``_mark`` stand."""
+    computed, kept, ops = marks
+    kept = list(kept)
     seen = []
 
     def on_eval(stmt):
         call = stmt.value
+        if kept and _is_call_of(call, "tirx.reinterpret"):
+            return ir.Bind(kept.pop(0), call.args[0])
         if not _is_call_of(call, "tirx.call_extern") or not call.args:
             return stmt
-        entry = by_imm.get(call.args[0].__chandle__())
+        entry = computed.get(call.args[0].__chandle__())
         if entry is None:
             return stmt
         var, new_var, original = entry
         value = _bound_value(original, call.args[1])
-        if _is_bf16(var.ty):
-            if str(value.ty) != str(new_var.ty):
-                raise NotMimicked(
-                    f"bfloat16_scalar reference fix: {var.name} legalized to {value.ty}, "
-                    f"not {new_var.ty}"
-                )
-        elif str(value.ty) != str(var.ty):
+        if str(value.ty) != str(new_var.ty):
             raise NotMimicked(
-                f"bfloat16_scalar reference fix: the {var.ty} binding {var.name} changed type"
+                f"bfloat16_scalar reference fix: {var.name} legalized to {value.ty}, "
+                f"not {new_var.ty}"
             )
         seen.append(var)
         return ir.Bind(new_var, value)
 
+    def on_call(call):
+        if _is_call_of(call, "tirx.call_extern") and call.args:
+            op = ops.get(call.args[0].__chandle__())
+            if op is not None:
+                return op(call.args[1], call.args[2])
+        if _is_call_of(call, "tirx.reinterpret"):
+            # an operand that was bfloat16 and that TVM's pass computed in float32 (a
+            # reinterpret of a float32 value to 16 bits has no other source)
+            value = call.args[0]
+            if not isinstance(call.ty, ir.PrimType) or not isinstance(value.ty, ir.PrimType):
+                return call
+            lanes = _lanes(value.ty)
+            bits = tvm_ffi.dtype(str(call.ty)).bits
+            if str(value.ty) == _with_lanes("float32", lanes) and bits == 16:
+                kept_value = keep_type(ir.PrimType(_with_lanes("bfloat16", lanes)), value)
+                return tirx.reinterpret(str(call.ty), kept_value)
+        return call
+
     body = tvm_ffi.structural_map(func.body, (tirx.Evaluate, on_eval))
-    if len(seen) != len(markers):
-        raise NotMimicked("bfloat16_scalar reference fix: a marked Bind was lost")
-    leftover = {_key(new) for _imm, var, new, _value in markers.values() if _is_bf16(var.ty)}
+    if len(seen) != len(computed) or kept:
+        raise NotMimicked("bfloat16_scalar reference fix: a marked statement was lost")
+    body = tvm_ffi.structural_map(body, (ir.Call, on_call))
+    leftover = {_key(new) for var, new, _value in computed.values() if _is_bf16(var.ty)}
 
     def visit(node):
         if isinstance(node, ir.Cast) and isinstance(node.value, ir.Var):
@@ -343,19 +418,18 @@ def compute_legalize(inner, mod):
     def mark(gvar, func):
         if native_bf16(func):
             return func
-        marked, markers = _mark_binds(func)
-        if markers:
-            marked_all[gvar.name_hint] = (func, markers)
+        marked, marks = _mark(func)
+        if marks is not None:
+            marked_all[gvar.name_hint] = marks
         return marked
 
-    marked_mod = _map_funcs(mod, mark)
-    after = inner(marked_mod)
+    after = inner(_map_funcs(mod, mark))
     if not marked_all:
         return after
 
     def unmark(gvar, func):
-        entry = marked_all.get(gvar.name_hint)
-        return func if entry is None else _unmark_binds(func, entry[1])
+        marks = marked_all.get(gvar.name_hint)
+        return func if marks is None else _unmark(func, marks)
 
     return _map_funcs(after, unmark)
 
@@ -369,7 +443,7 @@ def _sig_pattern(name, dtype):
 
 def _decode_cast(dtype, cast):
     """The stand-in's ``Cast("float16", slot)`` as B2 decodes a bfloat16: ``Cast(dtype,
-    slot)`` (DecodeParamFloat of the parameter's own type)."""
+    slot)`` with ``dtype`` float32 (DecodeParamFloat of float32; a hook of the wrong fixes)."""
     return ir.Cast(dtype, cast.value)
 
 
@@ -394,12 +468,13 @@ def _restore_param(func, stand_in, param):
             raise NotMimicked(
                 f"bfloat16_scalar reference fix: unexpected decode of {param.name}: {value}"
             )
+        f32 = _float32(param.ty)
         select = tirx.Select(
             value.condition,
-            _decode_cast(dtype, value.true_value),
-            _decode_cast(dtype, value.false_value),
+            _decode_cast(f32, value.true_value),
+            _decode_cast(f32, value.false_value),
         )
-        return ir.Bind(param, select)
+        return ir.Bind(param, _reinterpret(dtype, bfloat16_bits(select)))
 
     def on_cast(cast):
         if is_stand_in(cast.value) and str(cast.ty) == dtype:
@@ -439,8 +514,41 @@ def _is_scalar_bf16_param(param):
     return _is_bf16(param.ty) and _lanes(param.ty) == 1
 
 
-def make_packed_api(inner, mod):
-    """B2 around ``inner`` (TVM's MakePackedAPI pass) on ``mod``."""
+# B4: the modules whose pipelines run BF16ComputeLegalize again after MakePackedAPI
+PIPELINES = ("tvm.s_tir.pipeline", "tvm.tirx.compilation_pipeline")
+
+
+def _from_pipeline():
+    """Whether the MakePackedAPI being constructed is one of PIPELINES' (the frames above:
+    this module's constructor, tvm.tirx.transform's MakePackedAPI, its caller)."""
+    import sys
+
+    frame = sys._getframe(1)
+    for _ in range(4):
+        if frame is None:
+            return False
+        if frame.f_globals.get("__name__") in PIPELINES:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def host_compute_legalize(mod):
+    """B4: TVM's BF16ComputeLegalize (with B1) after MakePackedAPI, which gives a host
+    function its host target: the host code of a function whose target computes in
+    bfloat16, skipped before SplitHostDevice, computes in float32 (a hook of the wrong
+    fixes)."""
+    return compute_legalize(_ORIGINAL["BF16ComputeLegalize"](), mod)
+
+
+def make_packed_api(inner, mod, in_pipeline=False):
+    """B2 around ``inner`` (TVM's MakePackedAPI pass) on ``mod``; B4 after it where a pipeline
+    constructed it."""
+    result = _make_packed_api(inner, mod)
+    return host_compute_legalize(result) if in_pipeline else result
+
+
+def _make_packed_api(inner, mod):
     stand_ins = {}
 
     def substitute(gvar, func):
@@ -459,12 +567,36 @@ def make_packed_api(inner, mod):
         stand_ins[gvar.name_hint] = pairs
         return function_like(func, params, _replace_vars(func.body, uses))
 
-    before = _map_funcs(mod, substitute)
+    returned = set()
+
+    def widen_returns(_gvar, func):
+        # TVM's pass converts a float return value with Cast(float64, v): a bfloat16 one gets
+        # this cast first, which restore() folds into TVM's
+        def on_return(stmt):
+            value = stmt.value
+            if not _is_bf16(getattr(value, "ty", None)):
+                return stmt
+            cast = ir.Cast("float64", value)
+            returned.add(cast.__chandle__())
+            return tirx.Return(cast, stmt.span)
+
+        body = tvm_ffi.structural_map(func.body, (tirx.Return, on_return))
+        return func if body.same_as(func.body) else func.with_body(body)
+
+    before = _map_funcs(_map_funcs(mod, substitute), widen_returns)
     after = inner(before)
-    if not stand_ins:
+    if not (stand_ins or returned):
         return after
 
+    def on_cast(cast):
+        inner_cast = cast.value
+        if isinstance(inner_cast, ir.Cast) and inner_cast.__chandle__() in returned:
+            return ir.Cast(str(cast.ty), inner_cast.value)
+        return cast
+
     def restore(gvar, func):
+        if returned:
+            func = func.with_body(tvm_ffi.structural_map(func.body, (ir.Cast, on_cast)))
         for stand_in, param in stand_ins.get(gvar.name_hint, ()):
             func = _restore_param(func, stand_in, param)
         return func
@@ -530,55 +662,46 @@ def f32_to_bf16(value):
     return _reinterpret(_with_lanes("bfloat16", lanes), bits)
 
 
-def _reject(expr, dtype):
+def reject_uncomputed(expr):
+    """B3: a computation left in bfloat16 is a user error (a hook of the wrong fixes)."""
     raise ValueError(
-        f"Cannot compute {expr} in {dtype} for a target without {dtype} arithmetic: "
-        "compute it in float32 and cast the result"
+        f"Cannot lower {expr} to storage bits: a computation in {expr.ty} must be legalized "
+        "first (BF16ComputeLegalize runs before BF16StorageLegalize, after MakePackedAPI for "
+        "host code)"
     )
 
 
-def lower_arithmetic(node, mutator):
-    """B3's rule for a bfloat16 operation ``node``: computed in float32 (a hook of the wrong
-    fixes)."""
-    return mutator.mutate(compute_in_float32(node))
-
-
-def compute_in_float32(node):
-    """A bfloat16 operation ``node`` computed in float32, its result (unless a comparison)
-    rounded to bfloat16 (a hook of the wrong fixes)."""
-    result = type(node)(bf16_to_f32(node.a), bf16_to_f32(node.b))
-    return f32_to_bf16(result) if _is_bf16(node.ty) else result
-
-
 def constant_bits(value):
-    """The bits B3 gives a bfloat16 constant (a hook for the wrong fixes)."""
+    """The bits BFloat16Bits gives a constant (a hook for the wrong fixes)."""
     return bf16_bits(value)
 
 
-def _bits_of_imm(imm):
-    return tirx.IntImm("uint16", constant_bits(float(imm.value)))
+def bfloat16_bits(value):
+    """BFloat16Bits: the uint16 bits of a float32 ``value`` rounded to bfloat16 as
+    DTypeConversion rounds, a NaN kept a quiet NaN with its sign and the top of its payload
+    (the rounding bias can carry a NaN's payload into an infinity or a zero)."""
+    lanes = _lanes(value.ty)
+    u16 = _with_lanes("uint16", lanes)
+    if isinstance(value, tirx.FloatImm):
+        return tirx.IntImm(u16, constant_bits(float(value.value)))
+    return nan_kept(value, _reinterpret(u16, f32_to_bf16(value)))
 
 
-def _widen(mutator, cast):
-    """Cast(T, v) from bfloat16: the bits widened to float32, then cast to T."""
-    to = str(cast.ty)
-    f32 = _float32(cast.ty)
-    value = mutator.mutate(bf16_to_f32(cast.value))
-    return value if to == f32 else _cast(to, value)
-
-
-def _narrow(mutator, cast):
-    """Cast(bfloat16, v) from another type: through float32, rounded to nearest even."""
-    f32 = _float32(cast.ty)
-    value = mutator.mutate(cast.value)
-    if str(value.ty) != f32:
-        value = _cast(f32, value)
-    return mutator.mutate(f32_to_bf16(value))
+def nan_kept(value, rounded):
+    """``rounded`` (the bits of ``value`` rounded), a NaN ``value`` kept a quiet NaN (a hook
+    of the wrong fixes)."""
+    lanes = _lanes(value.ty)
+    u32 = _with_lanes("uint32", lanes)
+    u = _reinterpret(u32, value)
+    is_nan = (u & tirx.const(0x7FFFFFFF, "uint32")) > tirx.const(0x7F800000, "uint32")
+    quiet = _cast(
+        _with_lanes("uint16", lanes), (u >> tirx.const(16, "uint32")) | tirx.const(0x40, "uint32")
+    )
+    return tirx.Select(is_nan, quiet, rounded)
 
 
 # the expressions whose type their operands give, and how to rebuild one
 _REBUILD = {
-    tirx.Select: lambda e: tirx.Select(e.condition, e.true_value, e.false_value, e.span),
     tirx.Broadcast: lambda e: tirx.Broadcast(e.value, e.lanes, e.span),
     tirx.Shuffle: lambda e: tirx.Shuffle(list(e.vectors), list(e.indices), e.span),
     tirx.Let: lambda e: tirx.Let(e.var, e.value, e.body, e.span),
@@ -615,24 +738,25 @@ def storage_legalize_scalars(func):
     def on_var(var, _mutator):
         return remap.get(_key(var), var)
 
-    def on_imm(imm, _mutator):
-        return _bits_of_imm(imm) if _is_bf16(imm.ty) else imm
+    def on_imm(imm, mutator):
+        if _is_bf16(imm.ty):
+            reject_uncomputed(imm)
+        return mutator.default_mutate(imm)
 
     def on_cast(cast, mutator):
-        from_bf16, to_bf16 = _is_bf16(cast.value.ty), _is_bf16(cast.ty)
-        if from_bf16 and not to_bf16:
-            return _widen(mutator, cast)
-        if to_bf16 and not from_bf16:
-            return _narrow(mutator, cast)
+        if _is_bf16(cast.ty) or _is_bf16(cast.value.ty):
+            reject_uncomputed(cast)
         return mutator.default_mutate(cast)
 
+    def on_select(select, mutator):
+        if _is_bf16(select.ty):
+            reject_uncomputed(select)
+        return mutator.default_mutate(select)
+
     def on_call(call, mutator):
-        if not isinstance(call.ty, ir.PrimType):
-            return mutator.default_mutate(call)
-        is_reinterpret = _is_call_of(call, "tirx.reinterpret")
-        if _is_bf16(call.ty) and not is_reinterpret:
-            _reject(call, call.ty)
-        if not is_reinterpret:
+        if not _is_call_of(call, "tirx.reinterpret"):
+            if _is_bf16(call.ty):
+                reject_uncomputed(call)
             return mutator.default_mutate(call)
         value = mutator.mutate(call.args[0])
         dtype = str(call.ty)
@@ -644,13 +768,6 @@ def storage_legalize_scalars(func):
             return call
         return tirx.reinterpret(dtype, value)
 
-    def on_arith(node, mutator):
-        if not _is_bf16(node.a.ty):
-            return mutator.default_mutate(node)
-        if isinstance(node, _REJECTED):
-            _reject(node, node.a.ty)
-        return lower_arithmetic(node, mutator)
-
     def on_typed(node, mutator):
         # the node's type follows its operands': rebuild it through its constructor (a
         # structural copy would keep the bfloat16 type over uint16 operands)
@@ -659,13 +776,19 @@ def storage_legalize_scalars(func):
             return new
         return _REBUILD[type(new)](new)
 
+    def on_arith(node, mutator):
+        if _is_bf16(node.a.ty):
+            reject_uncomputed(node)
+        return mutator.default_mutate(node)
+
     callbacks = [
         (ir.Var, on_var),
+        (tirx.Select, on_select),
         (tuple(_REBUILD), on_typed),
         (tirx.FloatImm, on_imm),
         (ir.Cast, on_cast),
         (ir.Call, on_call),
-        (_COMPUTED + _REJECTED, on_arith),
+        (_ARITH, on_arith),
     ]
     body = tvm_ffi.structural_mutate(func.body, callbacks)
     params = [remap.get(_key(p), p) for p in func.params]
@@ -694,6 +817,10 @@ _STEPS = {
 }
 
 
+# TVM's own constructors, while installed
+_ORIGINAL = {}
+
+
 def _wrapped(original, step):
     import sys
 
@@ -701,10 +828,11 @@ def _wrapped(original, step):
 
     def constructor(*args, **kwargs):
         inner = original(*args, **kwargs)
+        extra = {"in_pipeline": True} if step == "make_packed_api" and _from_pipeline() else {}
 
         @ir.module_pass(opt_level=0, name=f"reference_fixes.bfloat16_scalar.{step}")
         def _fixed(mod, _ctx):
-            return getattr(module, step)(inner, mod)
+            return getattr(module, step)(inner, mod, **extra)
 
         return _fixed
 
@@ -718,6 +846,7 @@ def install():
     if getattr(ffi.MakePackedAPI, _MARK, False):
         return lambda: None
     saved = {name: getattr(ffi, name) for name in _STEPS}
+    _ORIGINAL.update(saved)
     for name, step in _STEPS.items():
         setattr(ffi, name, _wrapped(saved[name], step))
 

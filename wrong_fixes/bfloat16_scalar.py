@@ -17,35 +17,32 @@
 """Wrong fixes of the bfloat16 host scalar report: variants of
 reference_fixes/bfloat16_scalar.py.
 
-Each replaces one step of the reference fix (B1's bound value, B2's decode, B3's constants,
-casts, variables, parameters or arithmetic) and then installs it. What tells each apart from
-the reference fix (tests/proof/test_bfloat16_scalar.py):
+Each replaces one step of the reference fix (B1's bound value, kept types or modulo, B2's
+decode, B3's constants, NaN rule, variables, parameters or rejection, B4's host pass) and then
+installs it. What tells each apart from the reference fix (tests/proof/test_bfloat16_scalar.py
+and the upstream tests):
 
-* value-not-visited: ``y: T.let[T.bfloat16] = x * T.Cast("bfloat16", n) + T.bfloat16(0.5)``
-  binds ``bf16tof32(<the bfloat16 arithmetic>)``, which BF16StorageLegalize then computes
-  rounded at each step (test_compute_legalize_binds_float32[x4]);
-* decoded-through-float16: the argument 70000.0 reads as inf (the llvm run, the OpenCL run);
-* narrow-truncates: ``T.Cast("bfloat16", n)`` loses its rounding bias; the argument
-  1.01171875 reads as 1.0078125 instead of 1.015625 (test_storage_legalize_scalars, runs);
-* widen-as-integer: ``T.Cast("float32", x)`` converts the bits as an integer (16256.0 for
-  1.0) (test_storage_legalize_scalars);
-* constant-truncated: ``T.bfloat16(1/3)`` is 0x3EAA instead of 0x3EAB
-  (test_storage_legalize_constant_bits[1/3, 1.01171875, ...]);
-* compiler-rt-bits: a constant rule through compiler-rt's (as relax's utils.h does:
-  ``__truncXfYf2__``): ``T.bfloat16(0.0)`` is 0x0040 (about 5.9e-39), a float32 denormal gets
-  the implicit bit (test_storage_legalize_constant_bits[0.0, -0.0, 1e-40, -3e-39]);
+* value-not-visited: a bound value is promoted unvisited: bfloat16 arithmetic inside a
+  ``T.let`` is left as it is (test_compute_legalize_binds_float32, the llvm runs);
+* decoded-through-float16: the argument 70000.0 reads as inf (the llvm runs);
+* narrow-truncates: rounding loses its bias: 1.00390625 reads as 1.0 but 1.01171875 as
+  1.0078125 (the constant bits, the runs);
+* constant-truncated / compiler-rt-bits: ``T.bfloat16(1/3)`` is 0x3EAA; zero 0x0040
+  (test_compute_legalize_constant_bits);
+* nan-not-kept: DTypeConversion's rounding alone: a NaN whose payload is all ones reads as
+  -0.0 (the NaN constant and argument);
+* reinterpret-promoted: a reinterpret reads the float32 value (the reinterpret tests; a
+  size mismatch later);
+* modulo-left: ``%`` of bfloat16 is left to the storage pass (the modulo tests);
 * scalar-lanes: a bfloat16x4 variable becomes a uint16 scalar variable
-  (test_storage_legalize_vector_scalars);
-* result-truncated: bfloat16 arithmetic left by BF16ComputeLegalize is computed in float32
-  but its result truncated to bfloat16, not rounded
-  (test_storage_legalize_computes_bfloat16_arithmetic);
-* arithmetic-left: that arithmetic is left to the mutator, which rebuilds it on the uint16
-  bits: integer arithmetic on the bits (test_storage_legalize_computes_bfloat16_arithmetic);
-* arithmetic-rejected: that arithmetic is rejected, as a first version of this fix did; the
-  host code of a cuda function for sm_80 no longer compiles (the campaign's bfloat16-let
-  sentinel, test_storage_legalize_computes_bfloat16_arithmetic);
-* params-keep-bfloat16: only ``Bind``/``Let`` variables are remapped, a bfloat16 parameter
-  keeps its type (test_storage_legalize_scalars).
+  (test_storage_legalize_scalars[4]);
+* params-keep-bfloat16: only ``Bind``/``Let`` variables are remapped
+  (test_storage_legalize_scalars);
+* computation-lowered-on-bits: a computation left in bfloat16 is rebuilt on the uint16 bits
+  instead of rejected (the rejection tests);
+* no-host-pass: BF16ComputeLegalize does not run after MakePackedAPI: the host code of a cuda
+  function for sm_80 keeps bfloat16 arithmetic, which the storage pass rejects (the runs for
+  cuda-sm80).
 """
 
 import struct
@@ -58,23 +55,23 @@ WRONG_FIXES = {
     "bfloat16 arithmetic inside a T.let is left as it is",
     "decoded-through-float16": "B2 keeps the float16 decode: the argument goes through "
     "float16 (no range beyond 65504, 10 mantissa bits) before bfloat16",
-    "narrow-truncates": "B3's Cast to bfloat16 truncates the float32 bits (no rounding bias)",
-    "widen-as-integer": "B3's Cast from bfloat16 converts the uint16 bits as an integer "
-    "instead of shifting them into a float32",
-    "constant-truncated": "B3's bfloat16 constants keep the top 16 bits of the float32 "
+    "narrow-truncates": "the rounding to bfloat16 truncates the float32 bits (no rounding bias)",
+    "constant-truncated": "bfloat16 constants keep the top 16 bits of the float32 "
     "(truncated, not rounded to nearest even)",
-    "compiler-rt-bits": "B3's constants through compiler-rt's __truncXfYf2__ (as relax's "
+    "compiler-rt-bits": "constants through compiler-rt's __truncXfYf2__ (as relax's "
     "utils.h converts bfloat16 constants): zero and float32 denormals get the implicit bit "
     "(0.0 becomes 0x0040)",
+    "nan-not-kept": "the rounding to bfloat16 has no NaN case: its bias carries a NaN's "
+    "payload into an infinity or a zero",
+    "reinterpret-promoted": "B1 lets a reinterpret read the float32 value computed for its "
+    "bfloat16 operand",
+    "modulo-left": "B1 leaves bfloat16 %, // and floormod to the storage pass",
     "scalar-lanes": "B3 gives a bfloat16 vector variable a uint16 scalar type (lanes dropped)",
-    "result-truncated": "B3 computes bfloat16 arithmetic left in the function in float32 and "
-    "truncates the result to bfloat16 (no rounding bias)",
     "params-keep-bfloat16": "B3 remaps Bind and Let variables only: bfloat16 parameters stay",
-    "arithmetic-left": "B3 lowers scalars, constants and casts but leaves bfloat16 arithmetic "
-    "to the mutator, which computes it on the uint16 bits (as if BF16ComputeLegalize always "
-    "ran before it)",
-    "arithmetic-rejected": "B3 rejects bfloat16 arithmetic left in the function (a cuda "
-    "function for sm_80, host code included) instead of computing it in float32",
+    "computation-lowered-on-bits": "B3 lowers a computation left in bfloat16 on the uint16 "
+    "bits instead of rejecting it",
+    "no-host-pass": "B4 missing: BF16ComputeLegalize does not run again after MakePackedAPI, "
+    "so the host code of a function whose target computes in bfloat16 is never legalized",
 }
 
 
@@ -92,11 +89,6 @@ def _truncating_f32_to_bf16(value):
     u = fix._reinterpret(fix._with_lanes("uint32", lanes), value)
     bits = fix._cast(fix._with_lanes("uint16", lanes), u >> fix.tirx.const(16, "uint32"))
     return fix._reinterpret(fix._with_lanes("bfloat16", lanes), bits)
-
-
-def _widen_as_integer(mutator, cast):
-    value = mutator.mutate(cast.value)
-    return fix._cast(str(cast.ty), value)
 
 
 def _truncated_bits(value):
@@ -139,36 +131,39 @@ def _scalar_var(var):
     return fix.ir.Var(var.name, "uint16")
 
 
-def _truncated_result(node):
-    result = type(node)(fix.bf16_to_f32(node.a), fix.bf16_to_f32(node.b))
-    return _truncating_f32_to_bf16(result) if fix._is_bf16(node.ty) else result
-
-
-def _on_the_bits(node, mutator):
-    # what StmtExprMutator does with the operation: rebuilt on its operands' uint16 bits
-    return type(node)(mutator.mutate(node.a), mutator.mutate(node.b))
-
-
-def _rejected(node, _mutator):
-    fix._reject(node, node.a.ty)
-
-
 def _no_params(_func):
     return []
+
+
+def _rounded_only(_value, rounded):
+    return rounded
+
+
+def _promoted(_ty, value):
+    return value
+
+
+def _not_rejected(_expr):
+    return None
+
+
+def _no_host_pass(mod):
+    return mod
 
 
 _PATCHES = {
     "value-not-visited": {"_bound_value": _promoted_unvisited},
     "decoded-through-float16": {"_decode_cast": _float16_decode},
     "narrow-truncates": {"f32_to_bf16": _truncating_f32_to_bf16},
-    "widen-as-integer": {"_widen": _widen_as_integer},
     "constant-truncated": {"constant_bits": _truncated_bits},
     "compiler-rt-bits": {"constant_bits": compiler_rt_bits},
+    "nan-not-kept": {"nan_kept": _rounded_only},
+    "reinterpret-promoted": {"keep_type": _promoted},
+    "modulo-left": {"_MOD_OPS": ()},
     "scalar-lanes": {"_storage_var": _scalar_var},
-    "result-truncated": {"compute_in_float32": _truncated_result},
-    "arithmetic-left": {"lower_arithmetic": _on_the_bits},
-    "arithmetic-rejected": {"lower_arithmetic": _rejected},
     "params-keep-bfloat16": {"_defined_params": _no_params},
+    "computation-lowered-on-bits": {"reject_uncomputed": _not_rejected},
+    "no-host-pass": {"host_compute_legalize": _no_host_pass},
 }
 
 

@@ -15,6 +15,7 @@
 # specific language governing permissions and limitations
 # under the License.
 import pytest
+from test_bfloat16_scalar import f32tobf16_keep_nan
 
 import tvm
 import tvm.testing
@@ -28,9 +29,18 @@ _BFLOAT16_SCALAR = pytest.mark.xfail(
 )
 
 
+def _decode(dtype, is_float, as_float64, as_int64):
+    """The decode MakePackedAPI writes for a float16 or bfloat16 argument."""
+    if dtype == "float16":
+        return T.Select(is_float, T.Cast(dtype, as_float64), T.Cast(dtype, as_int64))
+    value = T.Select(is_float, T.Cast("float32", as_float64), T.Cast("float32", as_int64))
+    return f32tobf16_keep_nan(value)
+
+
 @pytest.mark.parametrize("dtype", ["float16", pytest.param("bfloat16", marks=_BFLOAT16_SCALAR)])
 def test_narrow_float_parameter(dtype):
-    """A float16 or bfloat16 parameter is read as a float64 argument cast to its type"""
+    """A float16 parameter is read as a float64 argument cast to float16; a bfloat16 one as
+    that argument cast to float32 and rounded to bfloat16's bits, NaN kept"""
 
     @I.ir_module
     class Before:
@@ -79,10 +89,11 @@ def test_narrow_float_parameter(dtype):
                     "float",
                 ],
             )
-            arg: T.let[tvm.ir.PrimType(dtype)] = T.Select(
+            arg: T.let[tvm.ir.PrimType(dtype)] = _decode(
+                dtype,
                 arg_type_index == 3,
-                T.Cast(dtype, T.tvm_struct_get(args, 0, 15, "float64")),
-                T.Cast(dtype, T.tvm_struct_get(args, 0, 15, "int64")),
+                T.tvm_struct_get(args, 0, 15, "float64"),
+                T.tvm_struct_get(args, 0, 15, "int64"),
             )
             with T.attr(0, "compute_scope", "main_compute_"):
                 if arg > T.Cast(dtype, 0):

@@ -14,6 +14,8 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
+import struct
+
 import pytest
 
 import tvm
@@ -21,27 +23,35 @@ import tvm.testing
 from tvm.script import tirx as T
 
 
-def _vector(dtype, lanes):
-    return dtype if lanes == 1 else f"{dtype}x{lanes}"
+def u16tof32(v):
+    uint32_v = v.astype("uint32")
+    uint32_v = uint32_v << tvm.tirx.const(16, "uint32")
+    return T.reinterpret("float32", uint32_v)
 
 
-def _splat(value, lanes):
-    return value if lanes == 1 else T.Broadcast(value, lanes)
+def bf16tof32(v):
+    return u16tof32(T.reinterpret("uint16", v))
 
 
-def _uint32(value, lanes):
-    return _splat(T.uint32(value), lanes)
+def f32tou16(v):
+    uint32_v = T.reinterpret("uint32", v)
+    rounding_bias = (uint32_v >> tvm.tirx.const(16, "uint32")) & tvm.tirx.const(1, "uint32")
+    rounding_bias += tvm.tirx.const(0x7FFF, "uint32")
+    uint32_v = uint32_v + rounding_bias
+    return (uint32_v >> tvm.tirx.const(16, "uint32")).astype("uint16")
 
 
-def _bits_to_float32(bits, lanes):
-    shifted = T.Cast(_vector("uint32", lanes), bits) << _uint32(16, lanes)
-    return T.reinterpret(_vector("float32", lanes), shifted)
+def f32tobf16(v):
+    return T.reinterpret("bfloat16", f32tou16(v))
 
 
-def _float32_to_bits(value, lanes):
-    bits = T.reinterpret(_vector("uint32", lanes), value)
-    rounded = bits + (((bits >> _uint32(16, lanes)) & _uint32(1, lanes)) + _uint32(0x7FFF, lanes))
-    return T.Cast(_vector("uint16", lanes), rounded >> _uint32(16, lanes))
+def f32tobf16_keep_nan(v):
+    bits = T.reinterpret("uint32", v)
+    is_nan = (bits & T.uint32(0x7FFFFFFF)) > T.uint32(0x7F800000)
+    quiet_nan = T.Cast("uint16", (bits >> T.uint32(16)) | T.uint32(0x40))
+    return T.reinterpret(
+        "bfloat16", T.Select(is_nan, quiet_nan, T.reinterpret("uint16", f32tobf16(v)))
+    )
 
 
 @pytest.mark.xfail(
@@ -69,94 +79,116 @@ def test_bf16_compute_legalize_let():
 @pytest.mark.xfail(
     strict=True,
     raises=ValueError,
+    reason="bfloat16 host scalar: a reinterpret reads a float32 value",
+)
+def test_bf16_compute_legalize_reinterpret():
+    """A reinterpret of bfloat16 reads the float32 value rounded to bfloat16, NaN kept"""
+
+    @T.prim_func(private=True)
+    def before(A: T.Buffer((1,), "uint16"), x: T.bfloat16):
+        A[0] = T.reinterpret("uint16", x * T.bfloat16(3.0))
+
+    @T.prim_func(private=True)
+    def expected(A: T.Buffer((1,), "uint16"), x: T.bfloat16):
+        A[0] = T.reinterpret("uint16", f32tobf16_keep_nan(bf16tof32(x) * T.float32(3.0)))
+
+    after = tvm.tirx.transform.BF16ComputeLegalize()(tvm.IRModule.from_expr(before))
+    tvm.ir.assert_structural_equal(after["main"], expected)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=ValueError,
+    reason="bfloat16 host scalar: BF16ComputeLegalize leaves a bfloat16 modulo",
+)
+def test_bf16_compute_legalize_mod():
+    """A bfloat16 modulo is computed in float32 as the other arithmetic is"""
+
+    @T.prim_func(private=True)
+    def before(A: T.Buffer((1,), "float32"), x: T.bfloat16, y: T.bfloat16):
+        A[0] = T.Cast("float32", T.truncmod(x, y))
+
+    @T.prim_func(private=True)
+    def expected(A: T.Buffer((1,), "float32"), x: T.bfloat16, y: T.bfloat16):
+        A[0] = T.truncmod(bf16tof32(x), bf16tof32(y))
+
+    after = tvm.tirx.transform.BF16ComputeLegalize()(tvm.IRModule.from_expr(before))
+    tvm.ir.assert_structural_equal(after["main"], expected)
+
+
+# 0.0 has no implicit bit, 1/3 rounds up to 0x3EAB, a NaN whose payload is all ones keeps
+# its sign and top bits
+NAN_ALL_ONES = struct.unpack("<f", struct.pack("<I", 0x7FFFFFFF))[0]
+
+
+@pytest.mark.parametrize(
+    "value, bits", [(0.5, 0x3F00), (0.0, 0x0000), (1 / 3, 0x3EAB), (NAN_ALL_ONES, 0x7FFF)]
+)
+@pytest.mark.xfail(
+    strict=True,
+    raises=ValueError,
+    reason="bfloat16 host scalar: a reinterpret reads a float32 constant",
+)
+def test_bf16_compute_legalize_constant_bits(value, bits):
+    """The bits of a bfloat16 constant are its float32 value rounded to nearest even"""
+
+    @T.prim_func(private=True)
+    def before(A: T.Buffer((1,), "uint16")):
+        A[0] = T.reinterpret("uint16", T.bfloat16(value))
+
+    @T.prim_func(private=True)
+    def expected(A: T.Buffer((1,), "uint16")):
+        A[0] = T.reinterpret("uint16", T.reinterpret("bfloat16", T.uint16(bits)))
+
+    after = tvm.tirx.transform.BF16ComputeLegalize()(tvm.IRModule.from_expr(before))
+    tvm.ir.assert_structural_equal(after["main"], expected)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=ValueError,
     reason="bfloat16 host scalar: BF16StorageLegalize leaves scalars for the code generator",
 )
 @pytest.mark.parametrize("lanes", [1, 4])
 def test_bf16_storage_legalize_scalars(lanes):
-    """BF16StorageLegalize holds bfloat16 parameters, T.let variables and casts as uint16 bits"""
-    bf16, u16, f32 = (_vector(dtype, lanes) for dtype in ("bfloat16", "uint16", "float32"))
+    """BF16StorageLegalize holds bfloat16 parameters and T.let variables as uint16 bits"""
+    bf16, u16 = ("bfloat16", "uint16") if lanes == 1 else ("bfloat16x4", "uint16x4")
 
     @T.prim_func(private=True)
-    def before(A: T.handle("float32"), n: T.int32, z: T.bfloat16):
-        A_1 = T.decl_buffer((lanes,), data=A)
-        x: T.let[tvm.ir.PrimType(bf16)] = T.Cast(bf16, _splat(T.Cast("float32", n), lanes))
-        A_1[0:lanes] = T.Cast(f32, x) * _splat(T.Cast("float32", z), lanes)
+    def before(A: T.handle("uint16"), x: T.bfloat16):
+        A_1 = T.decl_buffer((lanes,), "uint16", data=A)
+        y: T.let[tvm.ir.PrimType(bf16)] = x if lanes == 1 else T.Broadcast(x, lanes)
+        A_1[0:lanes] = T.reinterpret(u16, y)
 
     @T.prim_func(private=True)
-    def expected(A: T.handle("float32"), n: T.int32, z: T.uint16):
-        A_1 = T.decl_buffer((lanes,), data=A)
-        x: T.let[tvm.ir.PrimType(u16)] = _float32_to_bits(
-            _splat(T.Cast("float32", n), lanes), lanes
-        )
-        A_1[0:lanes] = _bits_to_float32(x, lanes) * _splat(_bits_to_float32(z, 1), lanes)
+    def expected(A: T.handle("uint16"), x: T.uint16):
+        A_1 = T.decl_buffer((lanes,), "uint16", data=A)
+        y: T.let[tvm.ir.PrimType(u16)] = x if lanes == 1 else T.Broadcast(x, lanes)
+        A_1[0:lanes] = y
 
     after = tvm.tirx.transform.BF16StorageLegalize()(tvm.IRModule.from_expr(before))
     tvm.ir.assert_structural_equal(after["main"], expected)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ValueError,
-    reason="bfloat16 host scalar: BF16StorageLegalize leaves constants for the code generator",
+@pytest.mark.parametrize(
+    "compute",
+    [lambda x: x + x, T.exp, lambda x: T.Cast("float32", x)],
+    ids=["arithmetic", "call", "cast"],
 )
-@pytest.mark.parametrize("value, bits", [(0.5, 0x3F00), (0.0, 0x0000), (1 / 3, 0x3EAB)])
-def test_bf16_storage_legalize_constant(value, bits):
-    """A bfloat16 constant becomes the bits of its float32 value rounded to nearest even"""
-
-    @T.prim_func(private=True)
-    def before(A: T.handle("uint16")):
-        A_1 = T.decl_buffer((1,), "uint16", data=A)
-        A_1[0] = T.reinterpret("uint16", T.bfloat16(value))
-
-    @T.prim_func(private=True)
-    def expected(A: T.handle("uint16")):
-        A_1 = T.decl_buffer((1,), "uint16", data=A)
-        A_1[0] = T.uint16(bits)
-
-    after = tvm.tirx.transform.BF16StorageLegalize()(tvm.IRModule.from_expr(before))
-    tvm.ir.assert_structural_equal(after["main"], expected)
-
-
-@pytest.mark.xfail(
-    strict=True,
-    raises=ValueError,
-    reason="bfloat16 host scalar: BF16StorageLegalize leaves arithmetic for the code generator",
-)
-def test_bf16_storage_legalize_arithmetic():
-    """BF16StorageLegalize computes bfloat16 arithmetic left to it in float32, then rounds it"""
-
-    @T.prim_func(private=True)
-    def before(A: T.handle("float32"), x: T.bfloat16):
-        A_1 = T.decl_buffer((2,), data=A)
-        A_1[0] = T.Cast("float32", x + x)
-        A_1[1] = T.Cast("float32", x < x)
-
-    @T.prim_func(private=True)
-    def expected(A: T.handle("float32"), x: T.uint16):
-        A_1 = T.decl_buffer((2,), data=A)
-        A_1[0] = _bits_to_float32(
-            _float32_to_bits(_bits_to_float32(x, 1) + _bits_to_float32(x, 1), 1), 1
-        )
-        A_1[1] = T.Cast("float32", _bits_to_float32(x, 1) < _bits_to_float32(x, 1))
-
-    after = tvm.tirx.transform.BF16StorageLegalize()(tvm.IRModule.from_expr(before))
-    tvm.ir.assert_structural_equal(after["main"], expected)
-
-
 @pytest.mark.xfail(
     strict=True,
     raises=pytest.fail.Exception,
-    reason="bfloat16 host scalar: BF16StorageLegalize leaves calls for the code generator",
+    reason="bfloat16 host scalar: BF16StorageLegalize computes on the bits",
 )
-def test_bf16_storage_legalize_rejects_call():
-    """BF16StorageLegalize rejects a bfloat16 call left to it: compute it in float32"""
+def test_bf16_storage_legalize_rejects_computation(compute):
+    """BF16StorageLegalize rejects a bfloat16 computation that BF16ComputeLegalize left"""
 
     @T.prim_func(private=True)
     def func(A: T.handle("float32"), x: T.bfloat16):
         A_1 = T.decl_buffer((1,), data=A)
-        A_1[0] = T.Cast("float32", T.exp(x))
+        A_1[0] = T.Cast("float32", compute(x))
 
-    with pytest.raises(ValueError, match="compute it in float32"):
+    with pytest.raises(ValueError, match="BF16ComputeLegalize"):
         tvm.tirx.transform.BF16StorageLegalize()(tvm.IRModule.from_expr(func))
 
 
