@@ -73,8 +73,6 @@ UINT64 = {
     CUDA: ["_UINT64", "test_cuda_64_bit_scalar_argument"],
     OPENCL: ["_UINT64", "test_opencl_64_bit_scalar_argument"],
 }
-# the tests of patch 0009 (bfloat16 host scalars) in the file it shares with 0002 and 0007
-BF16 = {OPENCL: ["test_opencl_bfloat16_scalar_argument"]}
 # the tests of patch 0008 (one-element buffers that are not scalar names) in 0005's file
 PARAM_DATA = {
     PRINTER: [
@@ -104,7 +102,7 @@ PATCH_TABLE = {
         {
             "tests/python/tirx-transform/test_tir_transform_lower_tvm_builtin.py": None,
             SHD: "-" + ",".join(NARROW[SHD] + INPLACE[SHD]),
-            OPENCL: "-" + ",".join(NARROW[OPENCL] + UINT64[OPENCL] + BF16[OPENCL]),
+            OPENCL: "-" + ",".join(NARROW[OPENCL] + UINT64[OPENCL]),
         },
     ),
     "0003": (
@@ -164,7 +162,6 @@ PATCH_TABLE = {
         {
             "tests/python/tirx-transform/test_tir_transform_bf16_legalize.py": None,
             "tests/python/codegen/test_target_codegen_llvm.py": None,
-            OPENCL: ",".join(BF16[OPENCL]),
         },
     ),
     "0010": (
