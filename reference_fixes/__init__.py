@@ -34,13 +34,11 @@ tests/python expect, and its docstring names the C++ change a maintainer would m
   runtime fix: TVM's OpenCL runtime built with patch 0007's ``pack_args.h``).
 * ``printer_param_data``: a one-element buffer prints through the scalar shorthand only when
   its name was defined through the scalar syntax (a parameter prints ``A.data``, ``A[0]``).
-* ``bfloat16_scalar``: a bfloat16 scalar on the host compiles: BF16ComputeLegalize visits a
-  bound value and types its variable float32, MakePackedAPI decodes a bfloat16 parameter as
-  it decodes float16, and BF16StorageLegalize holds bfloat16 scalars as their uint16 bits
-  (constants and casts rounded to nearest even; bfloat16 arithmetic left there is rejected).
-* ``lower_iket_inplace``: CUDA's LowerIket runs on a copy of its input module and strips the
-  IKET annotations of every kernel (one function at a time: the C++ pass rewrote the function
-  map it was iterating).
+* ``bfloat16_scalar``: a bfloat16 scalar on the host compiles, host code computing in float32
+  on every target: BF16ComputeLegalize visits a bound value and keeps bfloat16 only where its
+  bits are read, MakePackedAPI decodes a bfloat16 parameter as the FFI's float64 rounded to
+  bfloat16 (NaN kept), BF16StorageLegalize holds bfloat16 scalars as their uint16 bits, and the
+  pipelines run BF16ComputeLegalize again after MakePackedAPI.
 
 ``install(names)`` installs the named fixes and returns a callable that removes them.
 """

@@ -22,57 +22,55 @@ Let visitors promote the value to float32 without visiting it and copy the varia
 old type: "Check failed: (ffi::StructuralEqual()(value->ty, var->ty)) is false"), and past
 both the host code generators have no bfloat16 type at all.
 
-The C++ patch this module stands in for changes three places:
+The C++ patch this module stands in for:
 
-B1  src/tirx/transform/unsupported_dtype_legalize.cc, ComputeLegalizer's ``Bind`` and
-    ``Let`` visitors: the bound value is visited before it is promoted
-    (``PromoteToTarget(VisitPrimExpr(value))``) and the new variable takes the legalized
-    value's type (``var.CopyWithDType(value.ty())``); uses are remapped to it.
-B2  src/tirx/transform/tvm_ffi_binder.cc and ir_utils.h (MakePackedAPI): a bfloat16 scalar
-    parameter is decoded as float16 is (``DecodeParamFloat``): ``x: T.let[T.bfloat16] =
-    T.Select(x_type_index == 3, T.Cast("bfloat16", <float64 slot>), T.Cast("bfloat16",
-    <int64 slot>))``, its type check says "float", the signature says ``x: bfloat16``.
-B3  unsupported_dtype_legalize.cc, BF16StorageLegalizer (runs after MakePackedAPI on every
-    function whose target has no native bfloat16, host functions always) lowers bfloat16
-    SCALARS to their uint16 bits, besides buffers and pointers as before:
-    every variable definition of a bfloat16 PrimType (parameters, ``Bind``, ``Let``, any
-    lanes) becomes a uint16 copy (same lanes); a bfloat16 FloatImm becomes the IntImm of its
-    bits (float32 rounded to nearest even); ``Cast(T, v)`` from bfloat16 widens the bits to
-    float32 (``reinterpret("float32", cast("uint32", bits) << 16)``) and then casts to T;
-    ``Cast(bfloat16, v)`` goes through float32 and rounds to nearest even (the
-    DTypeConversion that BF16ComputeLegalize uses); bfloat16 arithmetic and comparisons still
-    present (BF16ComputeLegalize skipped the function: a cuda target with native bfloat16,
-    whose host part is split off) are computed in float32, each result rounded to bfloat16;
-    a bfloat16 call other than ``reinterpret``, ``%``, ``//`` or floormod there is a
-    ValueError "Cannot compute ... in bfloat16 for a target without bfloat16 arithmetic".
-    FP8StorageLegalize is unchanged.
+B1  src/tirx/transform/unsupported_dtype_legalize.cc, ComputeLegalizer: a ``Bind``'s or
+    ``Let``'s value is visited; a value computed in float32 retypes its variable to float32,
+    one left bfloat16 (a variable, a reinterpret, a load) keeps the variable's type. A
+    reinterpret's bfloat16 operand computed in float32 is converted back
+    (``reinterpret(bfloat16, BFloat16Bits(v))``); ``%``, ``//`` and floormod compute in
+    float32 like the other arithmetic.
+B2  src/tirx/transform/tvm_ffi_binder.cc, ir_utils.h, make_packed_api.cc (MakePackedAPI): a
+    bfloat16 parameter is the FFI's float64 decoded as float32 and rounded to bfloat16's bits,
+    ``x: T.let[T.bfloat16] = T.reinterpret("bfloat16", BFloat16Bits(T.Select(x_type_index ==
+    3, T.Cast("float32", <float64 slot>), T.Cast("float32", <int64 slot>))))``; a bfloat16
+    return value is returned as ``Cast("float64", v)``.
+    dtype_conversion.{h,cc}, BFloat16Bits: DTypeConversion's rounding to nearest even, except
+    that a NaN stays a quiet NaN with its sign and the top of its payload; a constant gives
+    the IntImm of its bits.
+B3  unsupported_dtype_legalize.cc, BF16StorageLegalizer: every bfloat16 scalar variable
+    (parameters, ``Bind``, ``Let``, any lanes) becomes a uint16 copy, besides buffers and
+    pointers as before; a computation left in bfloat16 (arithmetic, a call other than
+    reinterpret, a cast to or from bfloat16, a constant, a select) is a ValueError naming
+    BF16ComputeLegalize. FP8StorageLegalize is unchanged.
+B4  python/tvm/s_tir/pipeline.py, python/tvm/tirx/compilation_pipeline.py: BF16ComputeLegalize
+    runs again after MakePackedAPI, which gives a host function its host target, so the host
+    code of a function whose target computes in bfloat16 is legalized too.
 
-``install()`` reproduces B1-B3 on the released wheel by wrapping the three pass
-constructors of ``tvm.tirx.transform._ffi_api`` (the pipeline builds its passes from them at
-each run):
+``install()`` reproduces B1-B4 on the released wheel by wrapping three pass constructors of
+``tvm.tirx.transform._ffi_api`` (the pipelines build their passes from them at each run):
 
-* BF16ComputeLegalize: before TVM's pass, each statement ``Bind(x, v)`` whose variable or
-  value involves bfloat16 becomes a marker ``Evaluate(call_extern("int32", <marker>, v))``
-  (the wheel's Call visitor does visit and promote its arguments, exactly
-  ``PromoteToTarget(VisitPrimExpr(v))``), and the uses of a bfloat16 ``x`` become
-  ``Cast("bfloat16", x_f32)`` with a fresh float32 variable named like ``x`` (the wheel's
-  Cast visitor turns that into ``x_f32``). After the pass each marker, found by the
-  identity of its StringImm, becomes ``Bind(x_f32 or x, legalized v)`` again. A function
-  the pass skipped (native bfloat16) gets its original body back.
+* BF16ComputeLegalize: before TVM's pass each ``Bind`` that involves bfloat16 becomes a marker
+  (``Evaluate(call_extern("int32", <marker>, v))``, whose argument TVM's Call visitor visits
+  and promotes, for a computed value; ``Evaluate(reinterpret(v.ty, v))``, whose operand TVM's
+  reinterpret visitor visits unpromoted, for one left bfloat16), and each bfloat16 ``%``,
+  ``//``, floormod a ``call_extern`` marker; after the pass the markers become B1's
+  bindings and operations again, and a reinterpret of a float32 operand to 16 bits gets
+  B1's conversion back.
 * MakePackedAPI: each bfloat16 scalar parameter is replaced by a float16 variable of the
-  same name (uses: ``Cast("bfloat16", p)``); after TVM's pass its decode's two casts and
-  its variable are turned back to bfloat16, and ``x: float16`` in the signature strings
-  to ``x: bfloat16``.
+  same name; after TVM's pass its decode becomes B2's, and ``x: float16`` in the signature
+  strings ``x: bfloat16``; a bfloat16 return value gets B2's ``Cast("float64", v)``. When a
+  pipeline of B4 constructs the pass, B1 with TVM's BF16ComputeLegalize runs after it.
 * BF16StorageLegalize: B3's scalar rules run in Python on each function TVM's pass
-  legalizes (the same target test), before TVM's pass, which then lowers the buffers as
-  before: the rules must see a cast's operand type before its buffer becomes uint16.
+  legalizes (the same target test), before TVM's pass, which then lowers the buffers.
 
 What the wheel cannot be made to do is raised, never approximated: an expression-level
 ``Let`` whose value involves bfloat16 (the wheel's Let visitor leaves its value unvisited and
 the marker trick has no expression form whose body stays unpromoted) raises ``NotMimicked``
 (a NotImplementedError registered with tvm-ffi, so that it leaves the pass as itself), as do
-a bfloat16 variable whose use the wheel's pass does not reach and a decode of an unexpected
-shape.
+a bfloat16 variable whose use the wheel's pass does not reach, a decode of an unexpected shape,
+a reinterpret written as a statement (the markers' own form) and a binding of a load from a
+bfloat16 buffer the function allocates (TVM's planner may move it to float32).
 
 The constant rule rounds float32 to nearest even for every value (what ml_dtypes gives), as
 the C++ patch does with its own bit arithmetic; compiler-rt's ``__truncXfYf2__`` (which
@@ -340,7 +338,10 @@ def _mark(func):
     body = _replace_vars(body, uses)
     if _MOD_OPS:
         body = tvm_ffi.structural_map(body, (_MOD_OPS, on_op))
-    return function_like(func, func.params, body), (computed, kept, ops)
+    marks = (computed, kept, ops)
+    if body.same_as(func.body):
+        return func, marks
+    return function_like(func, func.params, body), marks
 
 
 def _bound_value(_original, legalized):

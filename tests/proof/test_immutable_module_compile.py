@@ -34,6 +34,7 @@ the s_tir pipeline it stops on the module the passes before it leave ("Check fai
 
 import pytest
 import tvm_ffi
+from test_lower_iket_inplace import _token_loop as _iket_token_loop
 
 import tvm
 import tvm.testing
@@ -291,22 +292,6 @@ def _iket_mark(out: T.Buffer((32,), "int32")):
     if tx % 2 == 0:
         iket.mark("even")
     out[tx] = tx + 1
-
-
-@T.prim_func
-def _iket_token_loop(n: T.int32, out: T.Buffer((32,), "int32")):
-    T.device_entry()
-    iket = IketProfiler()
-    tx = T.thread_id([32])
-    token = iket.sentinel_token("sentinel")
-    for i in T.serial(n, unroll=False):
-        iket.range_end(token)
-        if i % 2 == 0:
-            token = iket.range_start("even")
-        else:
-            token = iket.range_start("odd")
-    iket.range_end(token)
-    out[tx] = tx + n
 
 
 @T.prim_func(s_tir=True)
