@@ -24,8 +24,9 @@ imports apache/tvm (``tvm``), ``bugs/*/repro_tirx.py`` under one that imports ap
 
 Each script runs as ``python <script>`` would (``runpy``, ``__main__``), in a fork of this
 interpreter after the TVM import, which the scripts then share (a second each saved), two at a
-time per core; its exit status and its output (stdout and stderr, C++ logs included) are
-collected. With ``--reference-fixes`` a fork first installs its report's fix
+time per core; its exit status and its output are collected: stdout and stderr in one text,
+C++ logs included, in the order a terminal shows them (both streams line-buffered), as the
+issue texts quote it. With ``--reference-fixes`` a fork first installs its report's fix
 (``reference_fixes.install([key])``); a report without one (``bug_reports.NO_REFERENCE_FIX``)
 gets every fix of the line instead, and its script must still fail. On apache/tvm a fork then
 loads TVM's OpenCL runtime where scripts/opencl_runtime.py built one: a script that launches a
@@ -68,6 +69,11 @@ def _child(path, fixes, out):
     """In the fork: install ``fixes``, run ``path`` as __main__, exit with its status."""
     os.dup2(out, 1)
     os.dup2(out, 2)
+    # one file for both streams, each flushed at every newline as on a terminal: the lines come
+    # in the order the script wrote them, PYTHONUNBUFFERED set or not (stdout to a file is
+    # block-buffered otherwise, and its lines would follow sys.exit's message on stderr)
+    sys.stdout.reconfigure(line_buffering=True)
+    sys.stderr.reconfigure(line_buffering=True)
     code = 0
     try:
         if fixes:
@@ -104,7 +110,7 @@ def fixes_for(key):
 
 
 def run_all(with_fixes, jobs):
-    """{key: {"rc": exit status, "output": text}} of every script of this line."""
+    """{key: {"rc": exit status, "output": its stdout and stderr}} of every script of this line."""
     todo = [(key, path, fixes_for(key) if with_fixes else []) for key, path in scripts().items()]
     running, results = {}, {}
     with tempfile.TemporaryDirectory() as tmp:

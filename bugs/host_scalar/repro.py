@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""A host-level scalar of a cuda PrimFunc is allocated on the device and written from the host."""
+"""A host-level scalar of a GPU PrimFunc is allocated on the device and written from the host."""
 
 import re
 import sys
@@ -30,16 +30,17 @@ def main(B: T.Buffer((8,), "float32"), C: T.Buffer((8,), "float32")):
         C[i] = B[i] + c
 
 
-lib = tvm.compile(main, target="cuda")  # compiles without a GPU
-kernel = lib.mod.imports[0].inspect_source()
+kernel = tvm.compile(main, target="cuda").mod.imports[0].inspect_source()  # no GPU needed
 print(next(line for line in kernel.splitlines() if "__global__" in line))
-host_ir = lib.mod.inspect_source("ll")
-# %c = TVMBackendAllocWorkspace(device_type, device_id, nbytes, ...), then host stores into %c
 allocation = r"(%c\b[\w.]*) = (?:tail )?call ptr %[\w.]+\(i32 (\d+),[^)]*\)"
-for match in re.finditer(allocation, host_ir):
-    cell, device_type = match.groups()
-    store = re.search(rf"store [^\n,]*, ptr {re.escape(cell)}(?![\w.])", host_ir)
-    if device_type != "1" and store:  # 1 = kDLCPU
-        print(match.group(0), store.group(0), sep="\n")
-        sys.exit(f"the host stores into c, which it allocated on device type {device_type}")
+written = []
+for target in ("cuda", "opencl", "metal"):  # each compiles without a GPU
+    host_ir = tvm.compile(main, target=target).mod.inspect_source("ll")
+    for alloc in re.finditer(allocation, host_ir):  # TVMBackendAllocWorkspace(device_type, ...)
+        store = re.search(rf"store [^\n,]*, ptr {re.escape(alloc[1])}(?![\w.])", host_ir)
+        if alloc[2] != "1" and store:  # the host stores into memory of device type != kDLCPU
+            print(f"{target:6}", alloc[0], store[0], sep="  ")
+            written.append(alloc[2])
+if written:
+    sys.exit(f"the host stores into c, which it allocated on device types {', '.join(written)}")
 print("OK: no device memory is written from the host")

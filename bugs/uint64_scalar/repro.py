@@ -30,8 +30,9 @@ def main(A: T.Buffer((8,), "uint64"), x: T.uint64):
 
 kinds = ("cuda", "rocm", "opencl", "vulkan", "metal")
 dev = next((d for d in (getattr(tvm, k)(0) for k in kinds) if d.exist), None)
-if dev is None:
-    sys.exit(2)  # the launch needs a GPU (on the PyPI wheel: a CUDA one)
+if dev is None:  # the launch needs a GPU (on the PyPI wheel: a CUDA one)
+    print(f"no GPU found ({', '.join(kinds)}): the launch was not run")
+    sys.exit(2)
 lib = tvm.compile(main, target=tvm.target.Target.from_device(dev))
 a, x = tvm.runtime.empty((8,), "uint64", dev), 2**40 + 3
 try:

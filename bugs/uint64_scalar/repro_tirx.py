@@ -30,8 +30,9 @@ def main(A: T.Tensor((8,), "uint64"), x: T.uint64):
 
 kinds = ("cuda", "rocm", "opencl", "vulkan", "metal")
 dev = next((d for d in (getattr(tvm_tirx, k)(0) for k in kinds) if d.exist), None)
-if dev is None:
-    sys.exit(2)  # the launch needs a GPU
+if dev is None:  # the launch needs a GPU
+    print(f"no GPU found ({', '.join(kinds)}): the launch was not run")
+    sys.exit(2)
 lib = tvm_tirx.tirx.compile(main, target=tvm_tirx.target.Target.from_device(dev))
 a, x = tvm_tirx.runtime.empty((8,), "uint64", dev), 2**40 + 3
 try:
