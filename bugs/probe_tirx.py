@@ -43,6 +43,9 @@ reproducers' ``probe()`` (rows ``bug``, ``layer``, ``status`` present / fixed / 
                           present), gpu run (--run-gpu, a CUDA device: the runtime's "Cannot
                           handle ... as device function argument" = present).
 
+The other reports' functions (printer, in-place passes, uint64, bfloat16, and the reports
+written as texts only) say what each checks in their docstrings.
+
 Without a GPU, the cuda target carries an explicit arch (``sm_80``). A TIRx whose API lacks a
 probe's pieces gives untestable rows naming what is missing. AllocateWorkspace (relax) is not
 part of this package. Exit codes: 0 after printing; 1 with --check when a bug reproduces; 2
@@ -680,6 +683,238 @@ def probe_bfloat16_scalar(run_gpu=False):
 
 
 # --------------------------------------------------------------------------------------------
+# the reports written as texts only (no reference fix) that this package can show: a function
+# each (storage_rewrite_address_of_view's pins that this package is not affected)
+
+
+def probe_bfloat16_address_of_view(run_gpu=False):
+    """A bfloat16 tensor read through a bfloat16 view at ``T.address_of(v[0])``, on llvm."""
+    del run_gpu
+    bug = "bfloat16_address_of_view"
+    views = {"data": lambda v: v.data, "address_of": lambda v: T.address_of(v[0])}
+
+    def read_back(view):
+        at = views[view]
+
+        @T.function
+        def main(o: T.Tensor((1,), "bfloat16")):
+            v = T.alloc_tensor(ty_args=[T.Tensor((1,), "bfloat16")])
+            v[0] = T.bfloat16(2.0)
+            w = T.decl_tensor(at(v), ty_args=[T.Tensor((1,), "bfloat16")])
+            o[0] = w[0]
+
+        o = tvm_tirx.runtime.empty((1,), "bfloat16")
+        tvm_tirx.tirx.compile(main, target="llvm")["main"](o)
+        return float(o.numpy()[0])
+
+    def row():
+        gone = _missing(script=("alloc_tensor", "decl_tensor", "address_of"))
+        if gone:
+            return _row(bug, "run", "untestable", f"this TIRx lacks {', '.join(gone)}")
+        control = read_back("data")
+        if control != 2.0:
+            return _row(bug, "run", "untestable", f"control: the view at v.data reads {control}")
+        got = read_back("address_of")
+        if got != 2.0:
+            evidence = f"llvm: the view at T.address_of(v[0]) reads {got} where v[0] = 2.0"
+            return _row(bug, "run", "present", evidence)
+        return _row(bug, "run", "fixed", "llvm: both views read 2.0")
+
+    return [_layer(bug, "run", row)]
+
+
+def probe_bfloat16_store_nan(run_gpu=False):
+    """float32 NaNs (by their bits) stored into a bfloat16 tensor, on llvm: each must stay NaN."""
+    del run_gpu
+    bug = "bfloat16_store_nan"
+
+    @T.function
+    def store(x: T.int32, B: T.Tensor((1,), "bfloat16")):
+        B[0] = T.Cast("bfloat16", T.reinterpret(x, ty=T.float32))
+
+    def row():
+        lib = tvm_tirx.tirx.compile(store, target="llvm")["main"]
+        b = tvm_tirx.runtime.empty((1,), "bfloat16")
+
+        def stored(bits):  # the value stored for the float32 of ``bits`` (as an int32)
+            lib(bits - (1 << 32) if bits >= 1 << 31 else bits, b)
+            return float(b.numpy()[0])
+
+        quiet, tie = stored(0x7FC00000), stored(0x3F808000)
+        if quiet == quiet or tie != 1.0:
+            evidence = f"control: the quiet NaN gives {quiet}, 1 + 2**-8 gives {tie} (want 1.0)"
+            return _row(bug, "run", "untestable", evidence)
+        lost = {bits: stored(bits) for bits in (0x7FFFFFFF, 0xFFFFFFFF, 0x7F800001)}
+        lost = {bits: value for bits, value in lost.items() if value == value}
+        if lost:
+            evidence = ", ".join(f"NaN {bits:#010x} -> {value}" for bits, value in lost.items())
+            return _row(bug, "run", "present", f"llvm, stored into bfloat16: {evidence}")
+        return _row(bug, "run", "fixed", "llvm: every NaN stored into bfloat16 stays a NaN")
+
+    return [_layer(bug, "run", row)]
+
+
+def probe_reinterpret_of_constant(run_gpu=False):
+    """A kernel's ``T.reinterpret(T.float32(2.0), ty=T.uint32)`` in OpenCL and CUDA source: the
+    address of a literal (``&(2.0...)``) is no valid C."""
+    del run_gpu
+    bug = "reinterpret_of_constant"
+
+    @T.function
+    def main(A: T.Tensor((1,), "uint32")):
+        with T.launch_thread("threadIdx.x", 1):
+            A[0] = T.reinterpret(T.float32(2.0), ty=T.uint32)
+
+    def row():
+        found = []
+        for target in ("opencl", {"kind": "cuda", "arch": "sm_80"}):
+            target = tvm_tirx.target.Target(target)
+            lib = tvm_tirx.tirx.compile(main, target=target)
+            source = lib.mod.imports[0].inspect_source()
+            line = next((x.strip() for x in source.splitlines() if "A_ptr[0] =" in x), None)
+            if line is None:
+                evidence = f"{target.kind.name}: no store to A_ptr[0] in the kernel source"
+                return _row(bug, "codegen", "untestable", evidence)
+            if re.search(r"&\(\s*[-+.0-9]", line):
+                found.append(f"{target.kind.name}: `{line}`")
+        if found:
+            evidence = f"the address of a literal: {'; '.join(found)}"
+            return _row(bug, "codegen", "present", evidence)
+        return _row(bug, "codegen", "fixed", "opencl, cuda: no kernel takes a literal's address")
+
+    return [_layer(bug, "codegen", row)]
+
+
+def probe_throw_last_error_type(run_gpu=False):
+    """MakePackedAPI's ``throw_last_error`` (int32) against the same call after print -> parse."""
+    del run_gpu
+    bug = "throw_last_error_type"
+
+    def round_trip():
+        gone = _missing(script=("throw_last_error",), package=("script.from_source",))
+        if gone:
+            return _row(bug, "round trip", "untestable", f"this TIRx lacks {', '.join(gone)}")
+        target = {"kind": "cuda", "arch": "sm_80", "host": "llvm"}
+
+        @T.function
+        def main(A: T.Tensor((1,), T.float32), x: T.float32):
+            T.func_attr({"target": T.target(target)})
+            with T.launch_thread("threadIdx.x", 1):
+                A[0] = x
+
+        passes = tvm_tirx.tirx.transform
+        mod = tvm_tirx.IRModule({"main": main})
+        after = passes.MakePackedAPI()(passes.SplitHostDevice()(mod))
+        if "throw_last_error" not in after.script():
+            return _row(bug, "round trip", "untestable", "MakePackedAPI wrote no throw here")
+        difference = _round_trip_difference(after)
+        if difference:
+            return _row(bug, "round trip", "present", f"MakePackedAPI's output: {difference}")
+        return _row(bug, "round trip", "fixed", "MakePackedAPI's throw_last_error round-trips")
+
+    return [_layer(bug, "round trip", round_trip)]
+
+
+def _codegen_refusal(func, target):
+    """None when ``func`` compiles for ``target``, else (internal, the error's first line):
+    internal when the message is a failed check or a fatal type conversion, not a diagnostic."""
+    try:
+        tvm_tirx.tirx.compile(func, target=target)
+    except Exception as err:  # what kind of refusal is the finding
+        first = _first_line(err)
+        internal = any(s in first for s in ("Check failed", "Cannot convert type"))
+        return internal, first
+    return None
+
+
+def probe_codegen_missing_dtype(run_gpu=False):
+    """WebGPU (int64, uint64, float64) and Metal (float64) kernels: a dtype the target lacks
+    must be refused with a diagnostic, not a failed check."""
+    del run_gpu
+    bug = "codegen_missing_dtype"
+
+    def kernel(dtype):
+        @T.function
+        def main(A: T.Tensor((1,), dtype), n: T.int32):
+            with T.launch_thread("threadIdx.x", 1):
+                A[0] = T.Cast(dtype, n)
+
+        return main
+
+    def row():
+        for target in ("webgpu", "metal"):
+            if _codegen_refusal(kernel("int32"), target) is not None:
+                evidence = f"control: an int32 kernel does not compile for {target}"
+                return _row(bug, "codegen", "untestable", evidence)
+        internal = []
+        for target, dtype in (("webgpu", "int64"), ("webgpu", "uint64"), ("webgpu", "float64"),
+                              ("metal", "float64")):  # fmt: skip
+            result = _codegen_refusal(kernel(dtype), target)
+            if result is not None and result[0]:
+                internal.append(f"{target} {dtype}: {result[1]}")
+        if internal:
+            return _row(bug, "codegen", "present", "; ".join(internal))
+        evidence = "each missing dtype is refused with a diagnostic (or compiles)"
+        return _row(bug, "codegen", "fixed", evidence)
+
+    return [_layer(bug, "codegen", row)]
+
+
+def probe_webgpu_view_at_address(run_gpu=False):
+    """A view a kernel declares at ``T.address_of(A[0])``: compiles for cuda (the control); for
+    webgpu it must compile or be refused with a diagnostic, not a failed check."""
+    del run_gpu
+    bug = "webgpu_view_at_address"
+
+    @T.function
+    def main(A: T.Tensor((1,), "float32"), B: T.Tensor((1,), "float32")):
+        with T.launch_thread("threadIdx.x", 1):
+            A_k = T.decl_tensor(T.address_of(A[0]), ty_args=[T.Tensor((1,), "float32")])
+            B[0] = A_k[0]
+
+    def row():
+        control = _codegen_refusal(main, tvm_tirx.target.Target({"kind": "cuda", "arch": "sm_80"}))
+        if control is not None:
+            return _row(bug, "codegen", "untestable", f"control: cuda refuses it: {control[1]}")
+        result = _codegen_refusal(main, "webgpu")
+        if result is None:
+            return _row(bug, "codegen", "fixed", "the view compiles for webgpu")
+        if result[0]:
+            return _row(bug, "codegen", "present", f"webgpu: {result[1]}")
+        return _row(bug, "codegen", "fixed", f"webgpu refuses the view: {result[1]}")
+
+    return [_layer(bug, "codegen", row)]
+
+
+def probe_storage_rewrite_address_of_view(run_gpu=False):
+    """Not affected on 0.1.0a4: a CPU tensor used only through a ``T.address_of`` view keeps its
+    allocation through StorageRewrite, and the compiled function stores through the view."""
+    del run_gpu
+    bug = "storage_rewrite_address_of_view"
+
+    @T.function
+    def main(o: T.Tensor((1,), "float32")):
+        v = T.alloc_tensor(ty_args=[T.Tensor((4,), "float32")])
+        v_2 = T.decl_tensor(T.address_of(v[2]), ty_args=[T.Tensor((1,), "float32")])
+        v_2[0] = T.float32(1.0)
+        o[0] = v_2[0]
+
+    def row():
+        try:
+            lib = tvm_tirx.tirx.compile(main, target="llvm")
+        except Exception as err:  # StorageRewrite's failed check, or another error
+            return _row(bug, "compile", "present", f"llvm: {_first_line(err)}")
+        o = tvm_tirx.runtime.empty((1,), "float32")
+        lib["main"](o)
+        if float(o.numpy()[0]) != 1.0:
+            evidence = f"llvm: compiles, but o[0] = {float(o.numpy()[0])}, not 1.0"
+            return _row(bug, "compile", "untestable", evidence)
+        return _row(bug, "compile", "fixed", "llvm: compiles, and the view's store reads back 1.0")
+
+    return [_layer(bug, "compile", row)]
+
+
+# --------------------------------------------------------------------------------------------
 # GPU runs, each in a child process (a crash there is evidence, not the end of the probe)
 
 
@@ -745,6 +980,13 @@ PROBES = {
     "uint64_scalar": probe_uint64_scalar,
     "bfloat16_scalar": probe_bfloat16_scalar,
     "lower_iket_inplace": probe_lower_iket_inplace,
+    "bfloat16_address_of_view": probe_bfloat16_address_of_view,
+    "bfloat16_store_nan": probe_bfloat16_store_nan,
+    "reinterpret_of_constant": probe_reinterpret_of_constant,
+    "throw_last_error_type": probe_throw_last_error_type,
+    "codegen_missing_dtype": probe_codegen_missing_dtype,
+    "webgpu_view_at_address": probe_webgpu_view_at_address,
+    "storage_rewrite_address_of_view": probe_storage_rewrite_address_of_view,
 }
 
 

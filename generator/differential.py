@@ -362,8 +362,8 @@ EXPLAINED = [
         "printer_cell's stand-in (0005's P1) can only express by printing the whole module "
         "without sugar, where the C++ drops the sugar of that declaration alone; so only the "
         "patched build prints its T.decl_scalar view of A as A.view(1), which parses back "
-        "with another layout (open, generator/open/view_sugar_of_decl_scalar.py: the stand-in "
-        "and the C++ print and fail alike once the module has no such cell)",
+        "with another layout (the report printer_view_layout: the stand-in and the C++ print "
+        "and fail alike once the module has no such cell)",
     )
     for decision in ("roundtrip", "split-roundtrip")
 ]

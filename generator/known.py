@@ -27,45 +27,45 @@ checks all of this).
 """
 
 _THROW = (
-    "open: `T.throw_last_error()` (int32) parses back with another type after MakePackedAPI/"
-    "LowerTVMBuiltin, every function with a launch, generator/open/tirx_throw_last_error_type.py"
+    "report throw_last_error_type: `T.throw_last_error()` (int32) parses back with another type "
+    "after MakePackedAPI/LowerTVMBuiltin, every function with a launch"
 )
 _WEBGPU = (
-    "open: CodeGenWebGPU refuses a {} value with an ICHECK, not a diagnostic (a target "
-    "limit; the generator draws dtypes for every target), generator/open/codegen_dtype_checks.py"
+    "report codegen_missing_dtype: CodeGenWebGPU refuses a {} value with an ICHECK, not a "
+    "diagnostic (a target limit; the generator draws dtypes for every target)"
 )
 
 _INDEX = (
-    "open: a one-element buffer the printer writes as a scalar name (`T.decl_scalar`, the "
-    "scalar sugar; on the wheel and under patch 0008 alike) loses a non-constant index: "
-    "`B[t] = v` prints as `B = v` and parses back as `B[0] = v` (programs with index_var), "
-    "generator/open/scalar_name_index_dropped.py"
+    "report printer_scalar_index: a one-element buffer the printer writes as a scalar name "
+    "(`T.decl_scalar`, the scalar sugar; on the wheel and under patch 0008 alike) loses a "
+    "non-constant index: `B[t] = v` prints as `B = v` and parses back as `B[0] = v` (programs "
+    "with index_var)"
 )
 _BF16 = "report bfloat16_scalar (no fix on tvm-tirx): a bfloat16 host scalar does not compile, {}"
 
 _WEBGPU_VIEW = (
-    "open: CodeGenWebGPU stops at an internal error on a view a kernel declares at an "
-    "element's address (`T.decl_buffer(data=T.address_of(v[0]))` inside the kernel; WGSL has "
-    "no pointer casts, a target limit that deserves a diagnostic), both lines, "
-    "generator/open/webgpu_kernel_view_at_address.py"
+    "report webgpu_view_at_address: CodeGenWebGPU stops at an internal error on a view a "
+    "kernel declares at an element's address (`T.decl_buffer(data=T.address_of(v[0]))` inside "
+    "the kernel; WGSL has no pointer casts, a target limit that deserves a diagnostic), both "
+    "lines"
 )
 
 _BF16_ALIAS = (
-    "open: a bfloat16 buffer one kernel writes and another reads through a T.address_of view "
-    "(the host's or one the reading kernel declares) is lowered to two element types for a "
-    "target without bfloat16 arithmetic (the writer "
+    "report bfloat16_address_of_view: a bfloat16 buffer one kernel writes and another reads "
+    "through a T.address_of view (the host's or one the reading kernel declares) is lowered to "
+    "two element types for a target without bfloat16 arithmetic (the writer "
     "stores float32, the reader loads bfloat16 bits; released and under the fixes alike; "
     "after BF16ComputeLegalize the view's pointer keeps the bfloat16 type, which print -> "
-    "parse does not keep), generator/open/bfloat16_address_of_alias.py"
+    "parse does not keep)"
 )
 
 KNOWN = {
     # --- apache/tvm 0.27
     "[tvm] d:ice-on-invalid:tirx.StorageRewrite:Check failed: (it != info_map_.end()) is "
-    "false: Load/Store of buffer v (Nx) occurred before its declaration.": "open: StorageRewrite "
-    "stops at an internal check on a host store through a T.address_of view of a global buffer "
-    "a kernel reads, before VerifyMemory rejects the invalid program with its message (released "
-    "and patched alike), generator/open/storage_rewrite_address_of_store.py",
+    "false: Load/Store of buffer v (Nx) occurred before its declaration.": "report "
+    "storage_rewrite_address_of_view: StorageRewrite stops at an internal check on a host store "
+    "through a T.address_of view of a global buffer a kernel reads, before VerifyMemory rejects "
+    "the invalid program with its message (released and patched alike)",
     # any device spelling (shared, global, param), the view the host's or the kernel's own
     "[tvm] c:wrong-value:bfloat16:*:*address_of": _BF16_ALIAS,
     "[tvm] c:device-wrong-value:bfloat16:*:*address_of": _BF16_ALIAS,
@@ -73,10 +73,10 @@ KNOWN = {
     "[tvm] f:reference_fixes.S1S2:differs:kernel:dtype": _BF16_ALIAS,
     "[tvm] f:tirx.MakePackedAPI:reparse:error: Mismatched type on argument #N when calling: "
     "`prim._OpIfThenElse(N: ir.Expr, N: ir.Expr, N: ir.Expr, N: ir.Span) -> ir.Expr`. "
-    "Expected `ir.Expr` but got ": "open: MakePackedAPI's tensor-argument handle prints as "
-    "`T.if_then_else(..., T.handle_add_byte_offset(...), ...)`, which the parser refuses (an "
-    "ir.Call where an ir.Expr is expected), every function with a tensor argument, "
-    "generator/open/makepackedapi_handle_offset.py",
+    "Expected `ir.Expr` but got ": "report pointer_if_then_else: MakePackedAPI's "
+    "tensor-argument handle prints as `T.if_then_else(..., T.handle_add_byte_offset(...), ...)`, "
+    "which the parser refuses (an ir.Call where an ir.Expr is expected), every function with a "
+    "tensor argument",
     "[tirx] d:ice-on-valid:tirx.BF16StorageLegalize:dtype mismatch on TensorStore: tensor's "
     "dtype is `T.uintN`, the lanes of indexing are: `N`, the scalability is": _BF16.format(
         "a cell a cuda kernel reads fails BF16 storage legalization"
@@ -92,18 +92,19 @@ KNOWN = {
     "kDLBfloat, N)) is false: BFN needs to be storaged lowered first": _BF16.format(
         "an argument stops the llvm code generator (invalid program)"
     ),
-    "[tirx] d:crash:codegen:signal-11": "open: an unused bfloat16 host T.let beside a kernel "
-    "segfaults the compile for cuda (sm_80) after the passes, both lines (a bfloat16_scalar "
-    "relative: a crash, not its ICHECK), generator/open/bfloat16_unused_let_segfault.py",
+    "[tirx] d:crash:codegen:signal-11": _BF16.format(
+        "an unused bfloat16 host T.let beside a cuda (sm_80) kernel kills the compile (SIGSEGV) "
+        "after the passes; on apache/tvm patch 0009 and its reference fix compile it"
+    ),
     "[tvm] f:reference_fixes.bfloat16_scalar.make_packed_api:reparse:error: Mismatched type on "
     "argument #N when calling: `prim._OpIfThenElse(N: ir.Expr, N: ir.Expr, N: ir.Expr, N: "
-    "ir.Span) -> ir.Expr`. Expected `ir.Expr` but got ": "open: the same MakePackedAPI output "
-    "as tirx.MakePackedAPI's above, under the bfloat16 fix's wrapper of that pass, "
-    "generator/open/makepackedapi_handle_offset.py",
-    "[tvm] c:device-error:error: cannot take the address of an rvalue of type 'float'": "open: "
-    "CodeGenOpenCL prints a reinterpret of a float32 constant as the address of a literal "
-    "(a bfloat16 constant stored on the device), which the OpenCL compiler refuses, "
-    "generator/open/opencl_reinterpret_of_constant.py",
+    "ir.Span) -> ir.Expr`. Expected `ir.Expr` but got ": "report pointer_if_then_else: the same "
+    "MakePackedAPI output as tirx.MakePackedAPI's above, under the bfloat16 fix's wrapper of "
+    "that pass",
+    "[tvm] c:device-error:error: cannot take the address of an rvalue of type 'float'": "report "
+    "reinterpret_of_constant: CodeGenOpenCL prints a reinterpret of a float32 constant as the "
+    "address of a literal (a bfloat16 constant stored on the device), which the OpenCL compiler "
+    "refuses",
     "[tvm] f:tirx.BindTarget:differs:kernel:indices": _INDEX,
     "[tvm] f:tirx.BindTarget:differs:main:indices": _INDEX,
     # --- apache/tvm-tirx 0.1.0a4
@@ -113,12 +114,13 @@ KNOWN = {
     "of apache/tvm (patch 0007); tvm-tirx has none, so a uint64 kernel scalar stays unlaunchable",
     "[tirx] d:ice-on-valid:reference_fixes.HostLocalBuffers:A kernel loads an element of `v`, "
     'a "local" buffer of the host code that the host code also loads, stores or passes to a '
-    "call. Such a buffer is host memory, and": "open: patch 0002's rule passes only one-element "
-    "host buffers by value and rejects a kernel's load of an array element (a user-facing "
-    "ValueError, as SplitHostDevice alone does on both lines); on apache/tvm an earlier pass of "
-    "tvm.compile shrinks the 4-element array to the element used, on tvm-tirx none does, so "
-    "the program compiles on one line only; whether arrays should pass their element by value "
-    "is for the maintainers, generator/open/host_array_element_tirx.py",
+    "call. Such a buffer is host memory, and": "open: not a TVM defect; patch 0002's rule "
+    "(reference fix host_scalar) rejects a kernel's load of an element of a host array with a "
+    "user-facing ValueError on both lines; on apache/tvm s_tir.CompactBufferAllocation shrinks "
+    "the array to the element used before SplitHostDevice, tvm-tirx has no such pass (released, "
+    "it allocates the array in a device workspace that the host writes: host_scalar's defect); "
+    "whether an array element should pass by value is for the maintainers, "
+    "generator/open/host_array_element_tirx.py",
     # --- both lines: target limits of the code generators
     "[tvm] d:ice-on-valid:codegen:Cannot treat type `ir.PointerType` as type `ir.PrimType`": (
         _WEBGPU_VIEW
@@ -137,7 +139,7 @@ KNOWN = {
     "support iN": _WEBGPU.format("64-bit integer (invalid program)"),
     "d:ice-on-invalid:codegen:Check failed: (t.bits() != N) is false: CodeGenWebGPU: do not "
     "support uN": _WEBGPU.format("uint64 (invalid program)"),
-    "d:ice-on-valid:codegen:Cannot convert type floatN to Metal type": "open: CodeGenMetal "
-    "refuses a float64 value with a fatal error, not a diagnostic (Metal has no float64), "
-    "generator/open/codegen_dtype_checks.py",
+    "d:ice-on-valid:codegen:Cannot convert type floatN to Metal type": "report "
+    "codegen_missing_dtype: CodeGenMetal refuses a float64 value with a fatal error, not a "
+    "diagnostic (Metal has no float64)",
 }

@@ -55,6 +55,10 @@ TIRX = {
     "uint64_scalar",
     "bfloat16_scalar",
     "lower_iket_inplace",
+    "bfloat16_address_of_view",
+    "bfloat16_store_nan",
+    "reinterpret_of_constant",
+    "throw_last_error_type",
 }
 # the reports filed upstream already: a comment on the existing issue (comment.md), not a new one
 FILED = {"allocate_workspace": "apache/tvm#20479", "host_scalar": None}
@@ -69,7 +73,8 @@ LOCAL = re.compile(
 )
 SECTIONS = ("Expected behavior", "Actual behavior", "Environment", "Steps to reproduce", "Triage")
 MAX_LINES = 30  # a script's lines after its license header
-STANDALONE = {"re", "sys", "tvm", "tvm_tirx"}  # all a script may import
+# all a script may import (subprocess: a crash is run in a child, as a report shows it)
+STANDALONE = {"re", "subprocess", "sys", "tvm", "tvm_tirx"}
 # the scripts that launch a kernel: where the line sees no device they say so and exit 2
 LAUNCHES = {"uint64_scalar"}
 # how each line's interpreter says whether it sees a device (exit 0) or not

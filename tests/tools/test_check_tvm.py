@@ -38,14 +38,45 @@ BUGS = (
     "printer_param_data",
     "bfloat16_scalar",
     "lower_iket_inplace",
+    "bfloat16_address_of_view",
+    "bfloat16_store_nan",
+    "reinterpret_of_constant",
+    "codegen_missing_dtype",
+    "webgpu_view_at_address",
+    "storage_rewrite_address_of_view",
+    "storage_rewrite_annotations",
+    "vthread_dynamic_extent",
+    "double_buffer_compact",
+    "printer_scalar_index",
+    "pointer_if_then_else",
+    "throw_last_error_type",
+    "printer_view_layout",
 )
-# reports probed by one layer only (printing; a pass run on a module)
+# reports probed by one layer only (printing; a pass run on a module; a compile or a run)
 ONE_LAYER = (
     "printer_cell",
     "split_host_device_inplace",
     "annotate_entry_func_inplace",
     "uint64_scalar",
     "bfloat16_scalar",
+    "bfloat16_store_nan",
+    "reinterpret_of_constant",
+    "codegen_missing_dtype",
+    "webgpu_view_at_address",
+    "vthread_dynamic_extent",
+    "printer_scalar_index",
+    "throw_last_error_type",
+    "printer_view_layout",
+)
+# the tvm_tirx line's reports not probed there (check_tvm.TIRX_OUTSIDE): allocate_workspace's
+# verdict says it is outside the package, the others' that they are not probed
+TIRX_NOT_PROBED = (
+    "storage_rewrite_annotations",
+    "vthread_dynamic_extent",
+    "double_buffer_compact",
+    "printer_scalar_index",
+    "pointer_if_then_else",
+    "printer_view_layout",
 )
 
 
@@ -303,7 +334,15 @@ def test_tirx_table_reports_three_bugs_affected_and_check_exits_1(children):
         "printer_param_data": "not affected",  # that printer writes A.data
         "bfloat16_scalar": "AFFECTED",
         "lower_iket_inplace": "AFFECTED",
+        "bfloat16_address_of_view": "AFFECTED",
+        "bfloat16_store_nan": "AFFECTED",
+        "reinterpret_of_constant": "AFFECTED",
+        "codegen_missing_dtype": "AFFECTED",
+        "webgpu_view_at_address": "AFFECTED",
+        "storage_rewrite_address_of_view": "not affected",  # the tensor keeps its allocation
+        "throw_last_error_type": "AFFECTED",
         "allocate_workspace": "not applicable (outside tvm_tirx: no relax)",
+        **{key: "not probed on tvm_tirx (the reason above)" for key in TIRX_NOT_PROBED},
     }
     assert "outside this package: relax (AllocateWorkspace) is not in tvm_tirx" in out
     assert "c_ptr" in out  # the kernel signature is the host_scalar evidence
@@ -316,7 +355,7 @@ def test_tirx_json_names_the_line_and_each_layer(children):
     assert data["line"] == data["tvm"]["line"] == "tvm_tirx"
     assert data["tvm"]["version"] == "0.1.0a4"
     assert set(data["verdicts"]) == set(BUGS)
-    assert set(data["not_applicable"]) == {"allocate_workspace"}
+    assert set(data["not_applicable"]) == {"allocate_workspace", *TIRX_NOT_PROBED}
     layers = {(f["bug"], f["layer"]): f["status"] for f in data["findings"]}
     assert layers == {
         ("host_scalar", "parse"): "untestable",  # the premise: a one-element local cell
@@ -335,6 +374,13 @@ def test_tirx_json_names_the_line_and_each_layer(children):
         ("bfloat16_scalar", "compile"): "present",
         ("lower_iket_inplace", "pass"): "present",
         ("lower_iket_inplace", "compile"): "present",
+        ("bfloat16_address_of_view", "run"): "present",
+        ("bfloat16_store_nan", "run"): "present",
+        ("reinterpret_of_constant", "codegen"): "present",
+        ("codegen_missing_dtype", "codegen"): "present",
+        ("webgpu_view_at_address", "codegen"): "present",
+        ("storage_rewrite_address_of_view", "compile"): "fixed",
+        ("throw_last_error_type", "round trip"): "present",
     }
     for finding in data["findings"]:
         assert finding["evidence"].strip() and "\n" not in finding["evidence"]

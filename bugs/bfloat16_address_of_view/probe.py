@@ -1,0 +1,118 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Reproducer: BF16ComputeLegalize moves a bfloat16 buffer to float32 while a view declared at
+the address of one of its elements still reads bfloat16.
+
+    python bugs/bfloat16_address_of_view/probe.py          # evidence
+    python bugs/bfloat16_address_of_view/probe.py --check  # exit 1 if the bug reproduces
+
+``v = T.alloc_buffer((1,), "bfloat16")``, ``v[0] = 2.0``, a view
+``w = T.decl_buffer((1,), "bfloat16", data=T.address_of(v[0]))`` and ``o[0] = w[0]``, for
+llvm (no bfloat16 arithmetic). Layers: ``pass`` (BF16ComputeLegalize alone: the element type
+of the allocation and of the view at its address; float32 under a bfloat16 view = present) and
+``run`` (the compiled function on the CPU: ``o[0]`` must be 2.0). Control: the same view
+declared at ``v.data`` must read 2.0 (the pass leaves a buffer whose pointer is used as it is).
+
+Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
+reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
+findings for scripts/check_tvm.py.
+"""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
+
+try:
+    import tvm_ffi
+    from probe_common import finding, main, run_main
+
+    import tvm
+    from tvm.script import tirx as T
+except Exception as err:  # no usable TVM: one line, exit 2
+    print(f"bfloat16_address_of_view/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
+    raise SystemExit(2) from None
+
+BUG = "bfloat16_address_of_view"
+NAME = "bfloat16_address_of_view/probe.py"
+VIEWS = {"data": lambda v: v.data, "address_of": lambda v: T.address_of(v[0])}
+
+
+def function(view):
+    """``o[0] = w[0]``, ``w`` a bfloat16 view of the bfloat16 buffer ``v`` (``v[0] = 2``)."""
+    at = VIEWS[view]
+
+    @T.prim_func
+    def main(o: T.Buffer((1,), "bfloat16")):
+        v = T.alloc_buffer((1,), "bfloat16")
+        v[0] = T.bfloat16(2.0)
+        w = T.decl_buffer((1,), "bfloat16", data=at(v))
+        o[0] = w[0]
+
+    return main
+
+
+def view_types():
+    """[(the viewed buffer's element type, the view's)] after BF16ComputeLegalize, for each view
+    declared at the address of a buffer element."""
+    func = function("address_of").with_attr("target", tvm.target.Target("llvm"))
+    body = tvm.tirx.transform.BF16ComputeLegalize()(tvm.IRModule({"main": func}))["main"].body
+    address_of = tvm.ir.Op.get("tirx.address_of")
+    pairs = []
+
+    def visit(node):
+        data = getattr(node, "data", None) if type(node).__name__ == "DeclBuffer" else None
+        if type(data).__name__ == "Call" and data.op.same_as(address_of):
+            load = data.args[0]  # its buffer: ``buffer`` on main, ``source`` on 0.27
+            viewed = getattr(load, "buffer", None) or load.source
+            pairs.append((str(viewed.dtype), str(node.buffer.dtype)))
+
+    tvm_ffi.structural_walk(body, visit, order="pre")
+    return pairs
+
+
+def read_back(view):
+    """``o[0]`` after the function with ``view`` ran on the CPU."""
+    o = tvm.runtime.empty((1,), "bfloat16")
+    tvm.compile(function(view), target="llvm")(o)
+    return float(o.numpy()[0])
+
+
+def probe(run_gpu=False):
+    del run_gpu  # nothing runs on a device
+    pairs = view_types()
+    if not pairs:
+        findings = [finding(BUG, "pass", "untestable", "no view at an element's address left")]
+    elif any(viewed != view for viewed, view in pairs):
+        evidence = ", ".join(f"a {view} view of a {viewed} buffer" for viewed, view in pairs)
+        findings = [finding(BUG, "pass", "present", f"BF16ComputeLegalize leaves {evidence}")]
+    else:
+        evidence = "the buffer keeps the element type of its view at address_of"
+        findings = [finding(BUG, "pass", "fixed", evidence)]
+    control = read_back("data")
+    if control != 2.0:
+        evidence = f"control: the view at v.data reads {control}, not 2.0"
+        return [*findings, finding(BUG, "run", "untestable", evidence)]
+    got = read_back("address_of")
+    if got != 2.0:
+        evidence = f"llvm: the view at T.address_of(v[0]) reads {got} where v[0] = 2.0"
+        return [*findings, finding(BUG, "run", "present", evidence)]
+    return [*findings, finding(BUG, "run", "fixed", "llvm: both views read 2.0")]
+
+
+if __name__ == "__main__":
+    run_main(NAME, lambda: main(None, NAME, probe))

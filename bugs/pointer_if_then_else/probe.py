@@ -1,0 +1,115 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Reproducer: MakePackedAPI's output for a tensor argument does not parse back.
+
+    python bugs/pointer_if_then_else/probe.py          # evidence
+    python bugs/pointer_if_then_else/probe.py --check  # exit 1 if the bug reproduces
+
+MakePackedAPI reads a tensor argument's handle as ``T.if_then_else(type_index == 70,
+T.handle_add_byte_offset(...), T.tvm_struct_get(...))``, a pointer-typed call; the parser's
+``T.if_then_else`` takes primitive-typed branches only and refuses it. Layers: ``parse``
+(MakePackedAPI's output of a function with a tensor argument through print -> parse) and
+``op`` (``T.if_then_else`` of two handles, no pass). Control: MakePackedAPI's output of a
+function with a scalar argument only must parse back.
+
+Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
+reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
+findings for scripts/check_tvm.py.
+"""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
+
+try:
+    from probe_common import finding, main, run_main
+
+    import tvm
+    import tvm.script
+    import tvm.tirx.transform
+    from tvm.script import tirx as T
+except Exception as err:  # no usable TVM: one line, exit 2
+    print(f"pointer_if_then_else/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
+    raise SystemExit(2) from None
+
+BUG = "pointer_if_then_else"
+NAME = "pointer_if_then_else/probe.py"
+
+
+def packed(tensor):
+    """MakePackedAPI's output for ``main(A)`` (a tensor) or ``main(x)`` (a float32 scalar)."""
+    if tensor:
+
+        @T.prim_func
+        def main(A: T.Buffer((2,), "float32")):
+            T.func_attr({"target": T.target({"kind": "llvm", "host": "llvm"})})
+            A[0] = T.float32(1)
+
+    else:
+
+        @T.prim_func
+        def main(x: T.float32):
+            T.func_attr({"target": T.target({"kind": "llvm", "host": "llvm"})})
+            T.evaluate(x)
+
+    return tvm.tirx.transform.MakePackedAPI()(tvm.IRModule({"main": main}))
+
+
+def parse_error(text):
+    """None when ``text`` parses, else the parser's first ``error:`` line."""
+    try:
+        tvm.script.from_source(text)
+    except Exception as err:  # the parser's DiagnosticError
+        lines = [ln.strip() for ln in str(err).splitlines() if ln.strip().startswith("error:")]
+        return (lines or [f"{type(err).__name__}: {str(err).strip().splitlines()[0]}"])[0]
+    return None
+
+
+def handle_select_error():
+    """None when ``T.if_then_else`` accepts two handle-typed branches, else its complaint."""
+    p = tvm.tirx.Var("p", T.handle("float32").ty)
+    try:
+        T.if_then_else(tvm.tirx.Var("c", "bool"), p, p)
+    except Exception as err:  # the FFI's argument check
+        return f"{type(err).__name__}: {(str(err).strip().splitlines() or [''])[0]}"
+    return None
+
+
+def probe(run_gpu=False):
+    del run_gpu  # nothing runs on a device
+    control = parse_error(packed(tensor=False).script(show_meta=True))
+    if control is not None:
+        evidence = f"even a scalar argument's MakePackedAPI output does not parse: {control}"
+        return [finding(BUG, "parse", "untestable", evidence)]
+    findings = []
+    error = parse_error(packed(tensor=True).script(show_meta=True))
+    if error is not None:
+        findings.append(finding(BUG, "parse", "present", f"a tensor argument: {error}"))
+    else:
+        evidence = "MakePackedAPI's output parses back (a tensor argument and a scalar one)"
+        findings.append(finding(BUG, "parse", "fixed", evidence))
+    error = handle_select_error()
+    if error is not None:
+        findings.append(finding(BUG, "op", "present", f"T.if_then_else(c, p, p): {error}"))
+    else:
+        findings.append(finding(BUG, "op", "fixed", "T.if_then_else takes handle branches"))
+    return findings
+
+
+if __name__ == "__main__":
+    run_main(NAME, lambda: main(None, NAME, probe))

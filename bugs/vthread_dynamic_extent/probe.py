@@ -1,0 +1,102 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Probe: tvm.compile dies by SIGSEGV on a virtual thread whose extent is not a constant.
+
+    python bugs/vthread_dynamic_extent/probe.py          # evidence
+    python bugs/vthread_dynamic_extent/probe.py --check  # exit 1 if the bug reproduces
+
+``for v in T.thread_binding(L[0], thread="vthread")`` around a kernel loop, compiled for CUDA
+(source only) in a child interpreter, since the failure is a crash. Layer ``compile``:
+PRESENT when the child dies by a signal; FIXED when it compiles or refuses the program with an
+error. Control: the same program with the constant extent 2 compiles in the child.
+
+Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
+reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
+findings for scripts/check_tvm.py.
+"""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
+
+try:
+    import subprocess
+
+    from probe_common import finding, main, run_main
+
+    import tvm  # noqa: F401  (the child imports the same TVM)
+except Exception as err:  # no usable TVM: one line, exit 2
+    print(f"vthread_dynamic_extent/probe.py: cannot import tvm: {err}", file=sys.stderr)
+    raise SystemExit(2) from None
+
+BUG = "vthread_dynamic_extent"
+NAME = "vthread_dynamic_extent/probe.py"
+
+CHILD = """
+import sys
+import tvm
+from tvm.script import tirx as T
+main = tvm.script.from_source('''
+@T.prim_func
+def main(L: T.Buffer((1,), "int32"), B: T.Buffer((64,), "float32")):
+    for v in T.thread_binding(EXTENT, thread="vthread"):
+        for i in T.thread_binding(8, thread="threadIdx.x"):
+            B[i] = T.float32(1.0)
+''', extra_vars={"T": T})
+try:
+    tvm.compile(main, target=tvm.target.Target({"kind": "cuda", "arch": "sm_80"}))
+    print("compiled")
+except Exception as err:
+    print(f"refused: {type(err).__name__}: {str(err).strip().splitlines()[-1]}")
+"""
+
+
+def start_child(extent):
+    """The compile of ``extent`` in a child interpreter, started."""
+    code = CHILD.replace("EXTENT", extent)
+    pipe = subprocess.PIPE
+    return subprocess.Popen([sys.executable, "-c", code], stdout=pipe, stderr=pipe, text=True)
+
+
+def outcome(child):
+    """(exit status, last output line) of a child of start_child."""
+    try:
+        out, err = child.communicate(timeout=300)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        out, err = child.communicate()
+    lines = (out.strip() or err.strip()).splitlines()
+    return child.returncode, (lines[-1] if lines else "")
+
+
+def probe(run_gpu=False):
+    del run_gpu  # compiled to source only
+    control, dynamic = start_child("2"), start_child("L[0]")  # side by side
+    status, line = outcome(control)
+    if status != 0 or line != "compiled":
+        outcome(dynamic)
+        evidence = f"even a constant vthread extent does not compile (exit {status}): {line}"
+        return [finding(BUG, "compile", "untestable", evidence)]
+    status, line = outcome(dynamic)
+    if status < 0:
+        return [finding(BUG, "compile", "present", f"tvm.compile died by signal {-status}")]
+    return [finding(BUG, "compile", "fixed", f"exit {status}: {line}")]
+
+
+if __name__ == "__main__":
+    run_main(NAME, lambda: main(None, NAME, probe))
