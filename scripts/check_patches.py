@@ -79,6 +79,7 @@ PARAM_DATA = {
         "_one_element_parameter",
         "_one_element_parameter_data",
         "_one_element_match_buffer",
+        "_one_element_parameter_shadowed",
         "test_one_element_buffer_round_trips",
         "test_one_element_parameter_store_prints_its_index",
         "test_scalar_names_round_trip",

@@ -61,6 +61,18 @@ WRONG_FIXES = {
     "external callers keep their signatures while W, from another function, is above 0",
     "zero-size-allocated": "with every WorkspaceSize 0 the pass still runs: the sized functions "
     "and their callers take an empty workspace, renamed, and the entry allocates it",
+    "blind-size-sum": "the workspace size is the sum of the WorkspaceSizes (one slot per "
+    "sized function) instead of the largest",
+    "blind-alloc-in-first-dataflow": "the entry allocation goes first in the function's first "
+    "block even when that block is a dataflow block (the released placement)",
+    "blind-codegen-only-external": "only Codegen functions count as external: a module-level "
+    "Composite caller of a sized function allocates its own workspace instead of taking it",
+    "blind-one-sweep": "the functions taking the workspace are found in one sweep in module "
+    "order, not a fixpoint: a caller listed before its taking callee is missed",
+    "blind-old-gvars-kept": "the renamed functions are added under their new GlobalVars but the "
+    "old GlobalVars are not removed",
+    "blind-local-outside-external": "a local function without Codegen/Composite nested in an "
+    "external function is taken for ordinary code: it allocates the workspace instead of the error",
 }
 
 _Threader = fix._WorkspaceThreader._cls  # the class behind the decorated mutator
@@ -214,6 +226,84 @@ _PATCHES = {
     "zero-size-not-taker": [(fix, "_takes_workspace", _nonzero_size_takes)],
     "zero-size-allocated": [(fix, "_needs_workspace", lambda sizes: bool(sizes))],
 }
+
+
+# --- blind review: the variants below each change one step of the reference fix ---
+
+
+def _blind_allocated_in_first_block(func, allocations):
+    bindings = [relax.VarBinding(var, alloc) for var, alloc in allocations]
+    blocks = list(func.body.blocks)
+    if blocks:
+        first = blocks[0]
+        kind = relax.DataflowBlock if isinstance(first, relax.DataflowBlock) else relax.BindingBlock
+        blocks[0] = kind([*bindings, *first.bindings])
+    else:
+        blocks.insert(0, relax.BindingBlock(bindings))
+    body = relax.SeqExpr(blocks, func.body.body)
+    return relax.Function(func.params, body, func.ret_ty, func.is_pure, func.attrs, func.span)
+
+
+def _blind_one_sweep(funcs, usages):
+    taking = set()
+    for name, func in funcs.items():
+        if fix._takes_workspace(func, taking, usages[name]):
+            taking.add(name)
+    return taking
+
+
+def _blind_keep_old_gvars(mod):
+    funcs = {gv.name_hint: f for gv, f in mod.functions_items() if isinstance(f, relax.Function)}
+    sizes = fix._sizes(mod)
+    if not fix._needs_workspace(sizes):
+        return mod
+    usages = {name: fix._usage(func) for name, func in funcs.items()}
+    taking = fix._functions_taking_workspace(funcs, usages)
+    threader = fix._WorkspaceThreader(mod, fix._workspace_size(sizes), taking)
+    threader.usages = usages
+    threader.add_signatures(mod)
+    builder = threader.builder_
+    for name, func in funcs.items():
+        threader.module_level = name
+        new_func = threader.visit_expr(func)
+        gvar = threader.gvar_map.get(name, mod.get_global_var(name))
+        if name in taking:
+            new_func = fix._renamed(new_func, gvar.name_hint)
+        builder.update_func(gvar, new_func)
+    return builder.get()  # the old GlobalVars of the renamed functions stay
+
+
+def _blind_external_not_inherited(visit_function_):
+    def visit(self, op):
+        outer = self.external
+        if not fix._is_external(op):
+            self.external = None
+        try:
+            return visit_function_(self, op)
+        finally:
+            self.external = outer
+
+    return visit
+
+
+_PATCHES.update(
+    {
+        "blind-size-sum": [(fix, "_workspace_size", sum)],
+        "blind-alloc-in-first-dataflow": [
+            (fix, "_allocated_at_entry", _blind_allocated_in_first_block)
+        ],
+        "blind-codegen-only-external": [(fix, "_EXTERNAL", ("Codegen",))],
+        "blind-one-sweep": [(fix, "_functions_taking_workspace", _blind_one_sweep)],
+        "blind-old-gvars-kept": [(fix, "allocate_workspace", _blind_keep_old_gvars)],
+        "blind-local-outside-external": [
+            (
+                _Threader,
+                "visit_function_",
+                _blind_external_not_inherited(_Threader.visit_function_),
+            )
+        ],
+    }
+)
 
 
 def install(name: str) -> Callable[[], None]:

@@ -72,6 +72,30 @@ WRONG_FIXES = {
     "bits instead of rejecting it",
     "no-host-pass": "B4 missing: BF16ComputeLegalize does not run again after MakePackedAPI, "
     "so the host code of a function whose target computes in bfloat16 is never legalized",
+    "blind-host-pass-s-tir-only": "B4 in one of two pipelines: BF16ComputeLegalize runs again "
+    "after MakePackedAPI in the s_tir pipeline only (tir_pipeline='tirx' keeps bfloat16 host "
+    "arithmetic for a cuda sm_80 function)",
+    "blind-host-pass-tirx-only": "B4 in one of two pipelines: BF16ComputeLegalize runs again "
+    "after MakePackedAPI in tvm.tirx.compilation_pipeline only (the default s_tir pipeline "
+    "keeps bfloat16 host arithmetic for a cuda sm_80 function)",
+    "blind-floordiv-forgotten": "B1 computes % and floormod in float32 but forgets // "
+    "(floordiv of bfloat16 is left to the storage pass, which rejects it)",
+    "blind-truncmod-forgotten": "B1 computes // and floormod in float32 but forgets truncmod "
+    "(tirx.Mod of bfloat16 is left to the storage pass, which rejects it)",
+    "blind-let-rounded": "B1 rounds a computed bfloat16 T.let to bfloat16 (the alternative the "
+    "description rejects): x * x bound to y reads 1.015625, not 1.01568603515625",
+    "blind-decode-direct-from-float64": "B2 rounds the FFI's float64 straight to bfloat16, not "
+    "through float32: 1 + 2**-8 + 2**-30 reads 1.0078125, not 1.0 (double rounding)",
+    "blind-nan-sign-dropped": "BFloat16Bits' NaN rule keeps the payload but drops the sign: a "
+    "-NaN argument reads +NaN",
+    "blind-reject-by-result-type": "B3 rejects what has a bfloat16 type only: a comparison of "
+    "bfloat16 values and a cast from bfloat16 are lowered on the uint16 bits",
+    "blind-storage-vectors-kept": "B3 lowers scalar (one-lane) bfloat16 variables only: a "
+    "bfloat16x2 binding stays bfloat16x2",
+    "blind-keep-type-truncates": "B1's KeepType converts back by dropping the low 16 bits: a "
+    "reinterpret of x + y reads the truncated bits (0x3F80 for 1.005859375, not 0x3F81)",
+    "blind-runtime-ties-away": "BFloat16Bits rounds a tie away from zero (bias 0x8000) at run "
+    "time: the argument 1 + 2**-8 reads 1.0078125, not 1.0",
 }
 
 
@@ -171,4 +195,102 @@ def install(name):
     """Install the wrong fix ``name``; return a function that removes it."""
     if name not in WRONG_FIXES:
         raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
+    if name in _BLIND_PATCHES:
+        return patched_install(fix, _BLIND_PATCHES[name])
     return patched_install(fix, _PATCHES[name])
+
+
+# ---------------------------------------------------------------- a blind reviewer's variants
+
+# the reference fix's own, before any patch replaces them
+_BLIND_BITS = fix.bfloat16_bits
+
+
+def _blind_bound_value_rounded(original, legalized):
+    """The bound value rounded to bfloat16 and widened back (a T.let computed in bfloat16)."""
+    if not fix._is_bf16(original.ty):
+        return legalized
+    lanes = fix._lanes(legalized.ty)
+    rounded = fix._reinterpret(fix._with_lanes("bfloat16", lanes), _BLIND_BITS(legalized))
+    return fix.bf16_to_f32(rounded)
+
+
+def _blind_f64_rounded_to_bf16(value):
+    """A float64 ``value`` rounded to bfloat16's precision (7 fraction bits, to nearest even),
+    still a float64: the float32 cast of it is exact (a NaN is kept)."""
+    tirx = fix.tirx
+    u = tirx.reinterpret("uint64", value)
+    half = tirx.const((1 << 44) - 1, "uint64")
+    odd = (u >> tirx.const(45, "uint64")) & tirx.const(1, "uint64")
+    mask = tirx.const(((1 << 64) - 1) ^ ((1 << 45) - 1), "uint64")
+    rounded = tirx.reinterpret("float64", (u + half + odd) & mask)
+    # a NaN stays itself (as a conversion in hardware keeps it): only the rounding differs
+    magnitude = u & tirx.const((1 << 63) - 1, "uint64")
+    is_nan = magnitude > tirx.const(0x7FF0000000000000, "uint64")
+    return tirx.Select(is_nan, value, rounded)
+
+
+def _blind_decode_direct(dtype, cast):
+    slot = cast.value
+    if str(slot.ty) != "float64":
+        slot = fix.ir.Cast("float64", slot)
+    return fix.ir.Cast(dtype, _blind_f64_rounded_to_bf16(slot))
+
+
+def _blind_nan_sign_dropped(value, rounded):
+    tirx = fix.tirx
+    lanes = fix._lanes(value.ty)
+    u = fix._reinterpret(fix._with_lanes("uint32", lanes), value)
+    is_nan = (u & tirx.const(0x7FFFFFFF, "uint32")) > tirx.const(0x7F800000, "uint32")
+    payload = (u >> tirx.const(16, "uint32")) & tirx.const(0x7FFF, "uint32")
+    quiet = fix._cast(fix._with_lanes("uint16", lanes), payload | tirx.const(0x40, "uint32"))
+    return tirx.Select(is_nan, quiet, rounded)
+
+
+_BLIND_REJECT = fix.reject_uncomputed
+
+
+def _blind_reject_by_result_type(expr):
+    if fix._is_bf16(expr.ty):
+        _BLIND_REJECT(expr)
+
+
+_BLIND_STORAGE_VAR = fix._storage_var
+
+
+def _blind_storage_var_one_lane(var):
+    return _BLIND_STORAGE_VAR(var) if fix._lanes(var.ty) == 1 else var
+
+
+def _blind_keep_type_truncates(ty, value):
+    if not fix._is_bf16(ty) or fix._is_bf16(value.ty):
+        return value
+    tirx = fix.tirx
+    lanes = fix._lanes(value.ty)
+    u = fix._reinterpret(fix._with_lanes("uint32", lanes), value)
+    bits = fix._cast(fix._with_lanes("uint16", lanes), u >> tirx.const(16, "uint32"))
+    return fix._reinterpret(str(ty), bits)
+
+
+def _blind_f32_to_bf16_ties_away(value):
+    tirx = fix.tirx
+    lanes = fix._lanes(value.ty)
+    u = fix._reinterpret(fix._with_lanes("uint32", lanes), value)
+    u = u + tirx.const(0x8000, "uint32")
+    bits = fix._cast(fix._with_lanes("uint16", lanes), u >> tirx.const(16, "uint32"))
+    return fix._reinterpret(fix._with_lanes("bfloat16", lanes), bits)
+
+
+_BLIND_PATCHES = {
+    "blind-host-pass-s-tir-only": {"PIPELINES": ("tvm.s_tir.pipeline",)},
+    "blind-host-pass-tirx-only": {"PIPELINES": ("tvm.tirx.compilation_pipeline",)},
+    "blind-floordiv-forgotten": {"_MOD_OPS": (fix.tirx.Mod, fix.tirx.FloorMod)},
+    "blind-truncmod-forgotten": {"_MOD_OPS": (fix.tirx.FloorDiv, fix.tirx.FloorMod)},
+    "blind-let-rounded": {"_bound_value": _blind_bound_value_rounded},
+    "blind-decode-direct-from-float64": {"_decode_cast": _blind_decode_direct},
+    "blind-nan-sign-dropped": {"nan_kept": _blind_nan_sign_dropped},
+    "blind-reject-by-result-type": {"reject_uncomputed": _blind_reject_by_result_type},
+    "blind-storage-vectors-kept": {"_storage_var": _blind_storage_var_one_lane},
+    "blind-keep-type-truncates": {"keep_type": _blind_keep_type_truncates},
+    "blind-runtime-ties-away": {"f32_to_bf16": _blind_f32_to_bf16_ties_away},
+}

@@ -20,6 +20,8 @@ Each narrows which cells lose the sugar, or which annotations the builder takes,
 the reference fix.
 """
 
+import re
+
 import tvm
 from reference_fixes import printer_cell as fix
 from wrong_fixes import patched_install
@@ -33,6 +35,22 @@ WRONG_FIXES = {
     "is dropped)",
     "first-cell-only": "only a function's first cell is checked: a later cell's annotations and "
     "scope are dropped",
+    "blind-shared-scope-only": "P1 keeps the sugar unless a cell is annotated or its scope is "
+    "exactly 'shared' (shared.dyn and global cells still print as local ones)",
+    "blind-shared-prefix-scope": "P1 keeps the sugar unless a cell is annotated or its scope "
+    "starts with 'shared' (a global cell still prints as a local one)",
+    "blind-local-prefix-scope": "P1 takes every scope that starts with 'local' for local (a "
+    "'local.var' cell still prints through the sugar and comes back 'local')",
+    "blind-sugar-off-for-every-cell": "P1 too wide: any one-element cell, a plain local one "
+    "too, prints as the full declaration",
+    "blind-shared-scalar-drops-annotations": "P3 in two of three builders: shared_scalar takes "
+    "annotations but does not pass them on",
+    "blind-alloc-scalar-drops-annotations": "P3 in two of three builders: alloc_scalar (global, "
+    "shared.dyn) takes annotations but does not pass them on",
+    "blind-local-scalar-drops-annotations": "P3 in two of three builders: local_scalar takes "
+    "annotations but does not pass them on",
+    "blind-dtype-literal-local-only": "P2 writes the dtype as a string for T.local_scalar only "
+    "(T.shared_scalar(T.float32), T.alloc_scalar(T.float32) stay)",
 }
 
 
@@ -81,4 +99,93 @@ def install(name):
     """Install the wrong fix ``name``; return a function that removes it."""
     if name not in WRONG_FIXES:
         raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
+    if name in _BLIND_PATCHES:
+        return patched_install(fix, _BLIND_PATCHES[name])
     return patched_install(fix, _PATCHES[name])
+
+
+# ---------------------------------------------------------------- a blind reviewer's variants
+
+
+def _blind_cells(obj, cells):
+    return fix.scalar_cells(obj) if cells is None else cells
+
+
+def _blind_shared_scope_only(obj, cells=None):
+    return any(
+        len(node.annotations) > 0 or fix._scope(node.buffer) == "shared"
+        for node in _blind_cells(obj, cells)
+    )
+
+
+def _blind_shared_prefix_scope(obj, cells=None):
+    return any(
+        len(node.annotations) > 0 or fix._scope(node.buffer).startswith("shared")
+        for node in _blind_cells(obj, cells)
+    )
+
+
+def _blind_local_prefix_scope(obj, cells=None):
+    return any(
+        len(node.annotations) > 0 or not fix._scope(node.buffer).startswith("local")
+        for node in _blind_cells(obj, cells)
+    )
+
+
+def _blind_every_cell(obj, cells=None):
+    return bool(_blind_cells(obj, cells))
+
+
+def _blind_shared_scalar(dtype="float32", annotations=None):
+    return fix.alloc_scalar(dtype, "shared")
+
+
+def _blind_alloc_scalar(dtype="float32", scope="global", annotations=None):
+    return fix.alloc_scalar(dtype, scope)
+
+
+def _blind_local_scalar(dtype="float32", annotations=None):
+    return fix.alloc_scalar(dtype, "local")
+
+
+def _blind_script_local_dtype_only(original):
+    """The reference fix's printing, P2 applied after ``T.local_scalar(`` only."""
+
+    def script(obj, config):
+        cells = fix.scalar_cells(obj)
+        sugar = config is None or config.syntax_sugar
+        if sugar and fix.sugar_would_change(obj, cells):
+            config = fix.without_sugar(config)
+        text = original(obj, config)
+        for dtype in sorted({str(node.buffer.dtype) for node in cells}):
+            text = re.sub(
+                rf"\bT\.(local)_scalar\(T\.{re.escape(dtype)}\b",
+                rf'T.\1_scalar("{dtype}"',
+                text,
+            )
+        return text
+
+    script._printer_cell_fix = True
+    return script
+
+
+def _blind_replacements(**changed):
+    return {**fix._REPLACEMENTS, **changed}
+
+
+_BLIND_PATCHES = {
+    "blind-shared-scope-only": {"sugar_would_change": _blind_shared_scope_only},
+    "blind-shared-prefix-scope": {"sugar_would_change": _blind_shared_prefix_scope},
+    "blind-local-prefix-scope": {"sugar_would_change": _blind_local_prefix_scope},
+    "blind-sugar-off-for-every-cell": {"sugar_would_change": _blind_every_cell},
+    "blind-shared-scalar-drops-annotations": {
+        "_REPLACEMENTS": _blind_replacements(shared_scalar=_blind_shared_scalar)
+    },
+    "blind-alloc-scalar-drops-annotations": {
+        "_REPLACEMENTS": _blind_replacements(alloc_scalar=_blind_alloc_scalar)
+    },
+    "blind-local-scalar-drops-annotations": {
+        "_REPLACEMENTS": _blind_replacements(local_scalar=_blind_local_scalar)
+    },
+    "blind-dtype-literal-local-only": {"_script": _blind_script_local_dtype_only},
+}

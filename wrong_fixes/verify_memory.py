@@ -69,6 +69,21 @@ WRONG_FIXES = {
     "to the kernel",
     "every-launch-load": "every load in a launch's extents or shared memory size is an error, "
     "a host cell's included",
+    "blind-nested-extents-in-kernel": "only the extent of the thread_extent that opens a kernel "
+    "(and its shared.dyn size) is host code: the extents nested in it are taken for kernel code",
+    "blind-disable-flag-present": "a global host allocation stays on the host when it carries "
+    "disable_lower_builtin at all, whatever its value (0 included)",
+    "blind-any-device-type": "a global host allocation stays on the host when it carries any "
+    "device_type annotation, not only kDLCPU",
+    "blind-address-of-unvisited": "address_of(X[i]) is skipped whole: a device load in its "
+    "indices goes unchecked",
+    "blind-access-ptr-first-arg": "tvm_access_ptr's buffer is taken from its first argument "
+    "(the dtype) instead of the second: aliases through it are not followed",
+    "blind-pointer-param-first-only": "a pointer (handle) parameter counts only at position 0, "
+    "as the legacy rule; buffer parameters count at any position",
+    "blind-no-webgpu": "the device types checked stay the released five: webgpu is skipped",
+    "blind-loads-untraced": "only stores follow the alias chain; a load is an error only when "
+    "it names a parameter itself",
 }
 
 # wrong fixes that no program can tell from the reference fix on apache/tvm-tirx, and why
@@ -351,6 +366,97 @@ _PATCHES = {
     },
     "any-annotation-is-host-memory": {"_annotated_host_memory": bool},
 }
+
+
+# --- blind review: the variants below each change one step of the reference fix ---
+
+
+def _blind_launch_parameters_outer(kernel):
+    """The kernel's own extent and its shared.dyn size; nested extents are left to the kernel."""
+    found = list(fix._thread_extent(kernel))
+
+    def visit(node):
+        alloc = allocation(node)
+        if alloc is not None and scope_of(alloc[0]) == "shared.dyn":
+            found.extend(alloc[0].ty.shape)
+        return WalkResult.ADVANCE
+
+    walk(kernel, visit, order="pre")
+    return found
+
+
+def _blind_int_annotation(annotations, key):
+    found = annotations.get(key) if annotations is not None else None
+    return int(found) if isinstance(found, int | ir.IntImm) else None
+
+
+def _blind_host_memory_flag_present(annotations):
+    return _blind_int_annotation(annotations, "device_type") == 1 or (
+        annotations is not None and "disable_lower_builtin" in annotations
+    )
+
+
+def _blind_host_memory_any_device_type(annotations):
+    return _blind_int_annotation(annotations, "device_type") is not None or (
+        (_blind_int_annotation(annotations, "disable_lower_builtin") or 0) != 0
+    )
+
+
+class _BlindAddressOfUnvisited(fix._MemoryAccessVerifier):
+    def _on_node(self, node):
+        if fix._is_address_of_load(node):
+            return WalkResult.SKIP
+        return super()._on_node(node)
+
+
+class _BlindPointerParamFirstOnly(fix._MemoryAccessVerifier):
+    def _is_pointer_param(self, var):
+        params = list(self.func.params)
+        if any(var.same_as(p) and ir.is_buffer_var(p) for p in params):
+            return True
+        return bool(params) and var.same_as(params[0]) and isinstance(params[0].ty, ir.PointerType)
+
+
+class _BlindLoadsUntraced(fix._MemoryAccessVerifier):
+    def __init__(self, func):
+        super().__init__(func)
+        self.loads = []
+
+    def _on_node(self, node):
+        if isinstance(node, fix._LOAD_TYPES) and not ir.is_thread_env(node):
+            buffer = fix._accessed_buffer(node)
+            if buffer is not None:
+                self.loads.append(buffer)
+            return WalkResult.ADVANCE
+        return super()._on_node(node)
+
+    def run(self):
+        errors = super().run()
+        for buffer in self.loads:
+            if self._is_pointer_param(buffer):
+                errors.append(
+                    f"Variable `{buffer.name}` is directly accessed by host memory (it is not "
+                    "contained in a thread environment or in the function arguments."
+                )
+        return errors
+
+
+_PATCHES.update(
+    {
+        "blind-nested-extents-in-kernel": {"_launch_parameters": _blind_launch_parameters_outer},
+        "blind-disable-flag-present": {"_annotated_host_memory": _blind_host_memory_flag_present},
+        "blind-any-device-type": {"_annotated_host_memory": _blind_host_memory_any_device_type},
+        "blind-address-of-unvisited": {"_MemoryAccessVerifier": _BlindAddressOfUnvisited},
+        "blind-access-ptr-first-arg": {
+            "_POINTER_OPERAND": {**fix._POINTER_OPERAND, "tirx.tvm_access_ptr": 0}
+        },
+        "blind-pointer-param-first-only": {"_MemoryAccessVerifier": _BlindPointerParamFirstOnly},
+        "blind-no-webgpu": {
+            "_GPU_DEVICE_TYPES": tuple(t for t in fix._GPU_DEVICE_TYPES if t != 15)
+        },
+        "blind-loads-untraced": {"_MemoryAccessVerifier": _BlindLoadsUntraced},
+    }
+)
 
 
 def install(name):

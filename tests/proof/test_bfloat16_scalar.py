@@ -28,13 +28,15 @@ Expected module written out here, at one lane and at four, or runs what the rule
 * B2: the released wheel's MakePackedAPI stops at a bfloat16 parameter (the decode itself is
   pinned by test_bfloat16_scalar_make_packed_api.py);
 * B3: bfloat16 parameters and ``Bind`` variables become their uint16 bits; a computation left
-  in bfloat16 is a ValueError naming BF16ComputeLegalize;
+  in bfloat16 (also one of another type on bfloat16 values: a comparison, a cast from
+  bfloat16) is a ValueError naming BF16ComputeLegalize;
 * B4 and the whole lowering: every host use of a bfloat16 argument (arithmetic, a call's
   argument, a reinterpret, casts to float, integer and bool, select and if_then_else, a
-  comparison, a return) over values (ties both ways, NaN with an all-ones payload, +-inf,
-  -0.0, subnormals, overflow) gives the same value for llvm and for cuda with and without
-  bfloat16 arithmetic (sm_80, sm_75; a cuda function without a kernel runs on the host); a
-  bfloat16 argument read by an OpenCL kernel gives the right values on pocl.
+  comparison, a return) over values (ties both ways, a tie only through float32, NaN with an
+  all-ones payload, +-inf, -0.0, subnormals, overflow) gives the same value for llvm and for
+  cuda with and without bfloat16 arithmetic (sm_80, sm_75; a cuda function without a kernel
+  runs on the host), through the s_tir pipeline and the tirx one; a bfloat16 argument read
+  by an OpenCL kernel gives the right values on pocl.
 
 On the released wheel each fails as its xfail says (a type check of the Bind, MakePackedAPI's
 float check, or an Expected module that does not match).
@@ -398,6 +400,9 @@ LEFT = {
     "cast-to": lambda x: tirx.Cast("bfloat16", tirx.Cast("float32", tirx.reinterpret("uint16", x))),
     "select": lambda x: tirx.Select(tirx.const(True), x, x),
     "mod": lambda x: tirx.Mod(x, x),
+    # of a type other than bfloat16, computed from bfloat16 values
+    "compare": lambda x: tirx.Cast("uint16", x < x),
+    "cast-from": lambda x: tirx.Cast("int16", x),
 }
 
 
@@ -422,9 +427,10 @@ def test_storage_legalize_rejects_a_computation_left(form):
 # ---------------------------------------------------------------- the whole lowering
 
 NAN = struct.unpack("<f", struct.pack("<I", 0x7FFFFFFF))[0]
-# ties both ways, beyond float16, -0.0, +-inf, NaN, subnormals, overflow to inf
+# ties both ways, beyond float16, -0.0, +-inf, NaN, subnormals, overflow to inf; a tie only
+# once rounded to float32 (straight from float64 it rounds up)
 RUN_VALUES = [1.5, 1.00390625, 1.01171875, 70000.0, -2.75, -0.0, float("inf"), float("-inf")]
-RUN_VALUES += [NAN, 1e-40, 3.4e38]
+RUN_VALUES += [NAN, 1e-40, 3.4e38, 1 + 2**-8 + 2**-30]
 TARGETS = {
     "llvm": "llvm",
     "cuda-sm75": {"kind": "cuda", "arch": "sm_75", "host": "llvm"},
@@ -509,14 +515,15 @@ def _record(value):
 
 
 @DECODE
+@pytest.mark.parametrize("pipeline", ["s_tir", "tirx"])
 @pytest.mark.parametrize("target", TARGETS)
 @pytest.mark.parametrize("use", USES)
-def test_host_use_of_a_bfloat16_argument(use, target):
+def test_host_use_of_a_bfloat16_argument(use, target, pipeline):
     """Every host use of a bfloat16 argument gives the value float32 arithmetic on the rounded
-    argument gives, for every target: one rule, whether the device computes in bfloat16 or not.
-    An integer cast of NaN or infinity is undefined and not compared."""
+    argument gives, for every target and both pipelines: one rule, whether the device computes
+    in bfloat16 or not. An integer cast of NaN or infinity is undefined and not compared."""
     func = _program(use).with_attr("target", tvm.target.Target(TARGETS[target]))
-    lib = tvm.compile(func)
+    lib = tvm.compile(func, tir_pipeline=pipeline)
     _body, expected = USES[use]
     wrong = []
     for value in RUN_VALUES:

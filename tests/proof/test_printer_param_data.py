@@ -72,6 +72,38 @@ def _match_buffer_load_in_loop(dtype):
     return func
 
 
+def _match_buffer_in_sblock_load(dtype):
+    @T.prim_func(check_well_formed=False)
+    def func(A: T.Buffer((4,), dtype), C: T.Buffer((2,), dtype)):
+        with T.sblock("b"):
+            B = T.match_buffer(A[1:2], (1,), dtype)
+            C[1] = B[0] + B[0]
+
+    return func
+
+
+def _match_buffer_in_sblock_store(dtype):
+    @T.prim_func(check_well_formed=False)
+    def func(A: T.Buffer((4,), dtype), x: T.int32):
+        with T.sblock("b"):
+            B = T.match_buffer(A[1:2], (1,), dtype)
+            B[0] = T.Cast(dtype, x)
+
+    return func
+
+
+def _parameter_shadowed_by_a_cell(dtype):
+    ty = getattr(T, dtype)
+
+    @T.prim_func
+    def func(A: T.Buffer((1,), dtype), C: T.Buffer((2,), dtype)):
+        for i in range(2):
+            A: ty = A[0] + A[0]
+            C[i] = A
+
+    return func
+
+
 def _flatten_buffer_output(dtype):
     @I.ir_module
     class Module:
@@ -122,6 +154,8 @@ def _cell_and_buffer_of_one_name(dtype):
         _parameter_load,
         _second_parameter_load,
         _match_buffer_load_in_loop,
+        _match_buffer_in_sblock_load,
+        _parameter_shadowed_by_a_cell,
         _flatten_buffer_output,
         _two_functions,
         _cell_and_buffer_of_one_name,
@@ -130,11 +164,14 @@ def _cell_and_buffer_of_one_name(dtype):
 def test_one_element_buffer_round_trips(make, dtype):
     """A one-element buffer that is not a scalar name survives print -> parse"""
     obj = make(dtype)
-    tvm.ir.assert_structural_equal(obj, tvm.script.from_source(obj.script()))
+    # the match_buffer in an sblock outside s_tir (the one that keeps the default layout) is
+    # not well-formed
+    parsed = tvm.script.from_source(obj.script(), check_well_formed=False)
+    tvm.ir.assert_structural_equal(obj, parsed)
 
 
 @BUG
-@pytest.mark.parametrize("make", [_match_buffer_store])
+@pytest.mark.parametrize("make", [_match_buffer_store, _match_buffer_in_sblock_store])
 def test_one_element_buffer_stores_print_their_index(make):
     """A store to a one-element buffer that is not a scalar name prints with its index"""
     text = make("float32").script()
@@ -243,3 +280,30 @@ def test_scalar_names_keep_the_shorthand(dtype):
     text = func.script()
     tvm.ir.assert_structural_equal(func, tvm.script.from_source(text))
     assert "C[i * 2 + j] = a + d" in text, text
+
+
+def _allocated_addr(form, dtype):
+    ty = getattr(T, dtype)
+
+    @T.prim_func
+    def func(A: T.Buffer((4,), dtype), C: T.Buffer((2,), "float32")):
+        if form == "sugar":
+            c: ty = A[0]
+        elif form == "local_scalar":
+            c = T.local_scalar(dtype)
+            c = A[0]
+        else:
+            c = T.decl_scalar(dtype, A.data, "global", 1)
+        t = T.decl_buffer((2,), "float32", scope="tmem", allocated_addr=c)
+        C[1] = t[0]
+
+    return func
+
+
+@pytest.mark.parametrize("dtype", ["uint32", "int32"])
+@pytest.mark.parametrize("form", ["sugar", "local_scalar", "decl_scalar"])
+def test_allocated_addr_of_a_scalar_name_round_trips(form, dtype):
+    """A scalar name of any form and dtype given as a decl_buffer's allocated_addr prints as
+    the bare name and parses back"""
+    func = _allocated_addr(form, dtype)
+    tvm.ir.assert_structural_equal(func, tvm.script.from_source(func.script()))

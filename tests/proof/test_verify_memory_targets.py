@@ -44,6 +44,11 @@ GLOBAL_BUG = pytest.mark.xfail(
     raises=pytest.fail.Exception,  # pytest.raises: DID NOT RAISE
     reason="VerifyMemory skips the global buffers that the host code allocates",
 )
+GLOBAL_VALUE_BUG = pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="VerifyMemory skips the global buffers that the host code allocates",
+)
 LAUNCH_BUG = pytest.mark.xfail(
     strict=True,
     raises=pytest.fail.Exception,  # pytest.raises: DID NOT RAISE
@@ -226,6 +231,21 @@ def _kernel_only_global_allocation(target):
     return tvm.IRModule({"main": func})
 
 
+def _static_shared_shape_from_parameter(target):
+    # a static shared allocation's shape is the kernel's own business (the compiler sizes it,
+    # here CompactBufferAllocation to the one element used): reading a parameter there is no
+    # host access, unlike the dynamic shared memory size the host passes at the launch
+    @T.prim_func
+    def func(A: T.Buffer((64,), "float32"), L: T.Buffer((1,), "int32")):
+        T.func_attr({"target": T.target(target)})
+        with T.launch_thread("blockIdx.x", 8) as bx:
+            S = T.alloc_buffer((L[0],), "float32", scope="shared")
+            S[0] = T.float32(1)
+            A[bx] = S[0]
+
+    return tvm.IRModule({"main": func})
+
+
 ACCEPTED = {
     "packed_function": _packed_function,
     "device_helper": _device_helper,
@@ -236,6 +256,7 @@ ACCEPTED = {
     "launch_extent_from_host": _launch_from_host("blockIdx.x"),
     "nested_launch_extent_from_host": _launch_from_host("threadIdx.x"),
     "shared_memory_size_from_host": _launch_from_host("shared.dyn"),
+    "static_shared_shape_from_parameter": _static_shared_shape_from_parameter,
 }
 
 
@@ -245,6 +266,32 @@ def test_valid_program_accepted_on_every_target(case, target):
     """What the upstream tests accept on cuda is accepted on every GPU target."""
     mod = ACCEPTED[case](target)
     assert tvm.tirx.transform.VerifyMemory()(mod).same_as(mod)
+
+
+@pytest.mark.parametrize("target", GPU_TARGETS)
+@pytest.mark.parametrize(
+    "annotations, valid",
+    [
+        pytest.param({"device_type": 2}, False, marks=GLOBAL_VALUE_BUG),
+        pytest.param({"device_type": 4}, False, marks=GLOBAL_VALUE_BUG),
+        pytest.param({"disable_lower_builtin": 0}, False, marks=GLOBAL_VALUE_BUG),
+        pytest.param({"disable_lower_builtin": False}, False, marks=GLOBAL_VALUE_BUG),
+        ({"device_type": 1}, True),
+        ({"disable_lower_builtin": True}, True),
+        ({"disable_lower_builtin": 1, "device_type": 2}, True),
+    ],
+    ids=["gpu", "opencl", "lowered-0", "lowered-False", "cpu", "not-lowered", "not-lowered-gpu"],
+)
+def test_host_allocation_annotation_values_decide(annotations, valid, target):
+    """A host allocation stays on the host by an annotation's value, not by the key alone."""
+
+    @T.prim_func
+    def func(x: T.float32):
+        T.func_attr({"target": T.target(target)})
+        acc = T.alloc_buffer((2,), "float32", annotations=annotations)
+        acc[0] = x
+
+    assert tvm.tirx.analysis.verify_memory(func) == valid
 
 
 if __name__ == "__main__":

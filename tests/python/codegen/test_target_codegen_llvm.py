@@ -25,10 +25,9 @@ from tvm.script import tirx as T
 from tvm.testing import env
 
 
-# the FFI's float64 arrives rounded to bfloat16: 1 + 2**-8 is a tie and rounds to 1.0 (even),
-# 70000 to 70144 (beyond float16's range), a NaN whose float32 payload is all ones stays a NaN;
-# the product is computed in float32: 1.0078125 * 3 * 0.375 is 1.1337890625 (1.140625 if each
-# operation were rounded to bfloat16)
+# the FFI's float64 reaches bfloat16 through float32: 1 + 2**-8 + 2**-30 is the tie 1 + 2**-8
+# there and rounds to 1.0 (even), 70000 to 70144 (beyond float16), an all-ones NaN stays a NaN;
+# in float32, 1.0078125 * 3 * 0.375 is 1.1337890625 (1.140625 if each step rounded to bfloat16)
 @pytest.mark.skipif(not env.has_llvm(), reason="need llvm")
 @pytest.mark.xfail(
     strict=True,
@@ -38,22 +37,23 @@ from tvm.testing import env
 @pytest.mark.parametrize(
     "x, n, expected",
     [
-        (1.00390625, 4, 1.5),
+        (1 + 2**-8 + 2**-30, 4, 1.5),
         (70000.0, 2, 52608.0),
         (1.0078125, 3, 1.1337890625),
         (struct.unpack("<f", struct.pack("<I", 0x7FFFFFFF))[0], 1, float("nan")),
     ],
 )
+@pytest.mark.parametrize("pipeline", ["s_tir", "tirx"])
 # a cuda function without a kernel runs on the host, which BF16ComputeLegalize skips
 @pytest.mark.parametrize("target", ["llvm", {"kind": "cuda", "arch": "sm_80", "host": "llvm"}])
-def test_llvm_bfloat16_host_scalar(target, x, n, expected):
-    """Host code computes on a bfloat16 argument in float32 alike for every target"""
+def test_llvm_bfloat16_host_scalar(target, pipeline, x, n, expected):
+    """Host code computes on a bfloat16 argument in float32 alike for every target and pipeline"""
 
     @T.prim_func
     def main(x: T.bfloat16, n: T.int32) -> T.bfloat16:
         return x * T.Cast("bfloat16", n) * T.bfloat16(0.375)
 
-    built = tvm.compile(main.with_attr("target", tvm.target.Target(target)))
+    built = tvm.compile(main.with_attr("target", tvm.target.Target(target)), tir_pipeline=pipeline)
     np.testing.assert_array_equal(built(x, n), expected)
 
 

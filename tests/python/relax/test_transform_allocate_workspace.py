@@ -33,17 +33,20 @@ def test_workspace_is_passed_down_every_call_chain_to_the_renamed_callees(size_b
     class Before:
         @R.function
         def main(x: R.Tensor) -> R.Tensor:
-            f = Before.outer
-            g = f
-            return g(f(x))
+            with R.dataflow():
+                f = Before.outer
+                g = f
+                y = g(f(x))
+                R.output(y)
+            return y
 
         @R.function
         def outer(x: R.Tensor) -> R.Tensor:
             R.func_attr({"Codegen": "ext"})
-            return Before.middle(x)
+            return Before.pair(x)
 
         @R.function
-        def middle(x: R.Tensor) -> R.Tensor:
+        def pair(x: R.Tensor) -> R.Tensor:
             R.func_attr({"Composite": "ext.pair"})
             return Before.exp_b(Before.exp_a(x))
 
@@ -62,17 +65,20 @@ def test_workspace_is_passed_down_every_call_chain_to_the_renamed_callees(size_b
         @R.function
         def main(x: R.Tensor) -> R.Tensor:
             workspace_main = R.builtin.alloc_tensor(R.shape([size]), "uint8", 0)
-            f = Expected.outer1
-            g = f
-            return g(f(x, workspace_main), workspace_main)
+            with R.dataflow():
+                f = Expected.outer1
+                g = f
+                y = g(f(x, workspace_main), workspace_main)
+                R.output(y)
+            return y
 
         @R.function
         def outer1(x: R.Tensor, workspace: R.Tensor((size,), "uint8")) -> R.Tensor:
             R.func_attr({"Codegen": "ext"})
-            return Expected.middle1(x, workspace)
+            return Expected.pair1(x, workspace)
 
         @R.function
-        def middle1(x: R.Tensor, workspace: R.Tensor((size,), "uint8")) -> R.Tensor:
+        def pair1(x: R.Tensor, workspace: R.Tensor((size,), "uint8")) -> R.Tensor:
             R.func_attr({"Composite": "ext.pair"})
             return Expected.exp_b1(Expected.exp_a1(x, workspace), workspace)
 

@@ -108,7 +108,9 @@ def test_host_computes_view_address_and_launch(place, read):
     "scope, annotations, valid",
     [
         pytest.param("global", None, False, marks=GLOBAL_BUG),
-        pytest.param("global", {"pragma_note": 1}, False, marks=GLOBAL_BUG),
+        pytest.param(
+            "global", {"device_type": 2, "disable_lower_builtin": 0}, False, marks=GLOBAL_BUG
+        ),
         ("global", {"device_type": 1}, True),
         ("global", {"disable_lower_builtin": 1}, True),
         ("local", None, True),
