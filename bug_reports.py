@@ -39,7 +39,7 @@ BUG_REPORTS = {
 # reports without a reference fix (no small fix exists; the reason): their bug tests stay
 # strict xfails under --reference-fixes, and no wrong fixes are written for them
 NO_REFERENCE_FIX = {}
-# the reports with a Python reference fix in reference_fixes/
+# the reports with a Python reference fix (bugs/<key>/reference_fix.py)
 REFERENCE_FIXED = tuple(key for key in BUG_REPORTS if key not in NO_REFERENCE_FIX)
 # the reports whose C++ fix is in patches/ (the patch number; check_patches.PATCH_TABLE): what
 # a patched source build carries, and what --expect-fixed alone means

@@ -25,11 +25,11 @@
 # * ``--expect-fixed[=NAMES]``: removes the bug xfails, so that the bug tests must pass
 #   (for a TVM that carries the C++ fixes, e.g. the patched source build);
 # * ``--reference-fixes[=NAMES]``: installs this repository's Python reference fixes
-#   (reference_fixes/) for the session, in this process and in every child process the
+#   (bugs/<key>/reference_fix.py) for the session, in this process and in every child process the
 #   tests start, and implies ``--expect-fixed`` for the same reports.
 #
-# * ``--wrong-fix=REPORT:NAME``: installs one deliberately wrong fix of wrong_fixes/ instead
-#   of the reference fix, in this process and in child processes, and implies
+# * ``--wrong-fix=REPORT:NAME``: installs one deliberately wrong fix (bugs/<key>/wrong_fixes.py)
+#   instead of the reference fix, in this process and in child processes, and implies
 #   ``--expect-fixed=REPORT``; scripts/wrong_fixes.py runs the suite once per wrong fix and
 #   requires tests to fail. Other reports' bug xfails are not strict there: only the wrong
 #   fix's report is judged.
@@ -134,8 +134,8 @@ def pytest_addoption(parser):
         "--wrong-fix",
         default=None,
         metavar="REPORT:NAME",
-        help="install one wrong fix of wrong_fixes/ (see scripts/wrong_fixes.py --list); "
-        "implies --expect-fixed=REPORT",
+        help="install one wrong fix of bugs/<key>/wrong_fixes.py (see scripts/wrong_fixes.py "
+        "--list); implies --expect-fixed=REPORT",
     )
 
 
@@ -143,7 +143,7 @@ def pytest_configure(config):
     fixes = _names(config.getoption("--reference-fixes"), "--reference-fixes")
     config._tvm_no_fix_here, config._tvm_no_fix = set(), set()
     if fixes:
-        import reference_fixes
+        from harness import reference_fixes
 
         # a report whose reference fix does not exist on this TVM line keeps its bug tests
         # as they are (strict xfails), and the report header says so
@@ -155,7 +155,7 @@ def pytest_configure(config):
     config._tvm_wrong_report = None
     config._tvm_wrong_runtime = False
     if wrong:
-        import wrong_fixes
+        from harness import wrong_fixes
 
         try:
             report, _ = wrong_fixes.parse(wrong)
@@ -171,20 +171,20 @@ def pytest_configure(config):
     config._tvm_bug_expect_fixed = expect
     if fixes:
         reference_fixes.install(sorted(fixes))
-        # child processes (GPU runs) install the same fixes through reference_fixes/_site
+        # child processes (GPU runs) install the same fixes through harness/child_site
         os.environ["TVM_REFERENCE_FIXES"] = ",".join(sorted(fixes))
     if wrong:
         wrong_fixes.install(wrong)
         os.environ["TVM_WRONG_FIX"] = wrong
     if fixes or wrong:
-        site = str(ROOT / "reference_fixes" / "_site")
+        site = str(ROOT / "harness" / "child_site")
         os.environ["PYTHONPATH"] = os.pathsep.join(
             [site, str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
         )
 
 
 # the test trees whose modules may run kernels on OpenCL (the plugin is loaded before the first)
-OPENCL_TESTS = (ROOT / "tests" / "python", ROOT / "tests" / "proof")
+OPENCL_TESTS = (ROOT / "tests" / "python", ROOT / "tests" / "proof", ROOT / "bugs")
 _opencl_tried = []
 
 
@@ -200,7 +200,7 @@ def pytest_collectstart(collector):
     _opencl_tried.append(path)
     if importlib.util.find_spec("tvm") is None:
         return
-    import reference_fixes
+    from harness import reference_fixes
 
     reference_fixes.opencl_runtime().load()
 

@@ -113,8 +113,7 @@ def judge_under(line, spec, cases, known, known_reason, budget):
 
 
 def specs_for(line):
-    import reference_fixes
-    import wrong_fixes
+    from harness import reference_fixes, wrong_fixes
 
     have = set(reference_fixes.available())
     return [f"{r}:{n}" for (r, n) in wrong_fixes.catalogue() if r in have]

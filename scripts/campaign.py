@@ -27,7 +27,7 @@ classes, each class with its minimal reproducer) goes to --report (default: stdo
 With --known FILE (a Python file defining KNOWN = {key: reason}), exit 1 when a class not in
 it is found. The fixed programs of generator/sentinels.py (one or more per report) are judged
 first (--no-sentinels: not); --wrong-fix REPORT:NAME (with --reference-fixes) installs that
-wrong fix of wrong_fixes/ instead of its report's reference fix, on the lines where that
+wrong fix (bugs/<key>/wrong_fixes.py) instead of its report's reference fix, on the lines where that
 report has one. A worker that dies (a signal) is restarted after the program it died on,
 which is judged again alone in a fresh process and minimized (generator/crash.py). The
 report and stderr give clause (c)'s unjudged share. Clause (c) launches each valid program on
@@ -122,7 +122,7 @@ def parse_args(argv):
         if not args.reference_fixes:
             raise BadInput("--wrong-fix replaces one reference fix: it needs --reference-fixes")
         sys.path.insert(0, str(ROOT))
-        import wrong_fixes
+        from harness import wrong_fixes
 
         try:
             wrong_fixes.parse(args.wrong_fix)

@@ -25,8 +25,8 @@ a user-facing error: the same store written ``v0[0] = ...`` reaches VerifyMemory
 RuntimeError naming the store); through ``v0_a = T.decl_buffer(..., data=T.address_of(v0[0]))``
 StorageRewrite, which tvm.compile runs first, fails with "Load/Store of buffer v0 occurred
 before its declaration". Generator class ``d:ice-on-invalid:tirx.StorageRewrite:...`` (host
-writes through the alias form, issue 34 C). Exit 1 while the internal error is there, 0 once
-the program is rejected with a user-facing error.
+writes through the alias form, a module-level dimension). Exit 1 while the internal error is
+there, 0 once the program is rejected with a user-facing error.
 """
 
 import sys
