@@ -80,8 +80,8 @@ def judge_under(line, spec, cases, known, known_reason, budget):
     from generator import device
     from generator import program as P
     from generator import worker as W
-    from generator.crash import Placed
     from generator.oracle import Oracle
+    from generator.rejudge_crash import Placed
 
     report = spec.split(":")[0] if spec else None
     installed = W.install_fixes(True, spec)

@@ -95,6 +95,9 @@ def serve(stdin=sys.stdin, stdout=sys.stdout):
 
 
 def main(argv):
+    if argv[:1] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
     if not argv:
         print("pytest_server: error: name the modules to import first", file=sys.stderr)
         return 2

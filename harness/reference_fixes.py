@@ -29,22 +29,11 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from bug_reports import REFERENCE_FIXED
+from bug_reports import ON_TVM_TIRX, REFERENCE_FIXED
 
-# every report but those of bug_reports.NO_REFERENCE_FIX
+# every report but those of bug_reports.NO_REFERENCE_FIX; ON_TVM_TIRX: the reference fixes
+# written for apache/tvm-tirx too
 KNOWN = REFERENCE_FIXED
-# the reference fixes written for apache/tvm-tirx too (through harness/tvm_line.py);
-# allocate_workspace is about relax, which that package does not have; uint64_scalar is a
-# runtime of apache/tvm (that package's runtime API differs: the OpenCL runtime sources do
-# not build against it)
-ON_TVM_TIRX = (
-    "host_scalar",
-    "verify_memory",
-    "narrow_scalar",
-    "split_host_device_inplace",
-    "annotate_entry_func_inplace",
-    "lower_iket_inplace",
-)
 
 
 def opencl_runtime():

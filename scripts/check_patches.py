@@ -299,6 +299,9 @@ def check(patch):
 
 
 def main(argv):
+    if argv[:1] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
     if len(argv) == 2 and argv[0] in ("--tests-of", "--companions-of"):
         path = Path(argv[1])
         entry = entry_of(path) if path.is_file() else None

@@ -56,7 +56,7 @@ PASSES = (
 # the passes' names as the reference fixes (bugs/*/reference_fix.py) and TVM itself spell them
 REFERENCE_PASSES = {
     "reference_fixes.SplitHostDeviceOnACopy": "tirx.SplitHostDevice",  # harness/input_copy.py
-    "reference_fixes.S1S2": "tirx.SplitHostDevice",  # host_scalar
+    "reference_fixes.SplitHostDeviceWithHostValues": "tirx.SplitHostDevice",  # host_scalar
     "reference_fixes.NarrowScalarParams": "tirx.SplitHostDevice",  # narrow_scalar
     "reference_fixes.AnnotateEntryFuncOnACopy": "tirx.AnnotateEntryFunc",  # harness/input_copy.py
     "reference_fixes.LowerTVMBuiltin": "tirx.LowerTVMBuiltin",  # host_scalar

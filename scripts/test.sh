@@ -36,8 +36,8 @@ lint_py=$py
 
 status=0
 # Independent steps run in parallel, TEST_JOBS at a time (default: the number of cores), each
-# into a log of its own; the logs are printed in the order the steps were declared, each under
-# its title, when all have ended. A step fails on any non-zero exit (pytest's 5, no test ran,
+# into a log of its own; a line says when each starts and when it finishes; the logs are
+# printed in the order the steps were declared, each under its title, when all have ended. A step fails on any non-zero exit (pytest's 5, no test ran,
 # included).
 jobs_max=${TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
 [[ "$jobs_max" =~ ^[1-9][0-9]*$ ]] || { echo "test: error: TEST_JOBS must be a positive number" >&2; exit 2; }
@@ -49,8 +49,9 @@ step() {  # step <title> <command...>: start it once fewer than jobs_max steps r
   titles+=("$1"); shift
   while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
   echo "... started: ${titles[$n]}"
-  ( start=$SECONDS; "$@" > "$logs/$n.log" 2>&1; echo $? > "$logs/$n.rc"
-    echo $((SECONDS - start)) > "$logs/$n.s" ) &
+  ( start=$SECONDS; "$@" > "$logs/$n.log" 2>&1; rc=$?; echo $rc > "$logs/$n.rc"
+    echo $((SECONDS - start)) > "$logs/$n.s"
+    echo "... finished: ${titles[$n]} ($((SECONDS - start)) s$([ $rc = 0 ] || echo ", exit $rc"))" ) &
 }
 finish() {  # wait for every step, then print their logs in order
   wait

@@ -101,6 +101,9 @@ def default_repo():
 
 
 def main(argv):
+    if argv[:1] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
     if len(argv) > 1:
         print("tvm_source: error: at most one argument, a local repository", file=sys.stderr)
         return 2

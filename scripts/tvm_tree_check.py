@@ -165,6 +165,16 @@ def _outcomes_per_file(junit):
     return counts
 
 
+def _can_create_in(folder):
+    """Whether a folder can be made in ``folder`` (tried, then removed): --keep's check,
+    before the export and the runs rather than after them."""
+    try:
+        tempfile.TemporaryDirectory(dir=folder).cleanup()
+    except OSError:
+        return False
+    return True
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     where = parser.add_mutually_exclusive_group(required=True)
@@ -180,6 +190,13 @@ def main(argv=None):
     parser.add_argument("--whole-files", action="store_true", help="TVM's tests there too")
     parser.add_argument("--keep", type=Path, help="leave the exported tree in this folder")
     args = parser.parse_args(argv)
+    if args.keep and not _can_create_in(args.keep.resolve().parent):
+        print(
+            f"tvm_tree_check: error: --keep {args.keep}: cannot write there (name a folder "
+            "you can write)",
+            file=sys.stderr,
+        )
+        return 2
     scratch = Path(tempfile.mkdtemp(prefix="tvm-tree-check-"))
     try:
         return run(args, scratch)

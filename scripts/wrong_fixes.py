@@ -91,6 +91,21 @@ def files_of(report, suite=SUITE):
     return found
 
 
+def _writable(path):
+    """Whether the file ``path`` can be written: tried before a run of minutes, not after it
+    (a file that was not there is removed again)."""
+    path = Path(path)
+    existed = path.exists()
+    try:
+        with open(path, "a"):
+            pass
+    except OSError:
+        return False
+    if not existed:
+        path.unlink()
+    return True
+
+
 class RunError(Exception):
     """A run that says nothing about the wrong fix; the message is the reason."""
 
@@ -244,6 +259,13 @@ def main(argv=None):
     )
     parser.add_argument("pytest_args", nargs="*", help="after --: extra pytest arguments")
     args = parser.parse_args(argv)
+    if args.markdown and not _writable(args.markdown):
+        print(
+            f"wrong_fixes: error: --markdown {args.markdown}: cannot write there (name a file "
+            "in a folder you can write)",
+            file=sys.stderr,
+        )
+        return 2
     catalogue = selectable(args.tvm_tirx)
     suite, upstream, python = SUITE, UPSTREAM, sys.executable
     if args.tvm_tirx:

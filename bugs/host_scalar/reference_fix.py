@@ -610,7 +610,9 @@ def HostLocalBuffers(original):
     def after(func, _mod, _ctx):
         return _launch_values(func, pending) if pending else func
 
-    return ir.Sequential([before, original, after], name="reference_fixes.S1S2")
+    return ir.Sequential(
+        [before, original, after], name="reference_fixes.SplitHostDeviceWithHostValues"
+    )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -441,11 +441,11 @@ def test_no_known_entry_accepts_a_bug_that_a_reference_fix_fixes():
 
 
 def test_a_crash_is_placed_at_the_pass_it_happens_in():
-    """generator/crash.py: a judgement that dies by a signal is reported with the signal and
+    """generator/rejudge_crash.py: a judgement that dies by a signal is reported with the signal and
     the pass that was running (a fork of this process; no TVM needed)."""
     import signal
 
-    from generator import crash
+    from generator import rejudge_crash as crash
 
     class Dies:
         on_event = None

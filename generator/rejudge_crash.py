@@ -16,7 +16,7 @@
 # under the License.
 """A program a campaign worker died on, judged again alone and minimized (this repository only).
 
-    python -m generator.crash --line tvm|tirx --case REPR [--reference-fixes]
+    python -m generator.rejudge_crash --line tvm|tirx --case REPR [--reference-fixes]
                               [--wrong-fix SPEC] [--calls N]
 
 scripts/campaign.py starts this in a fresh process when its worker dies (a signal). Each
