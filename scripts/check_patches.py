@@ -57,7 +57,7 @@ NARROW = {
         "test_narrow_param_of_kernel_written_as_module_function_widened",
         "test_split_host_device_on_cpu_narrow_scalar",
     ],
-    # no CUDA test: the OpenCL one runs the widened scalars (tests/proof runs them on CUDA)
+    # no CUDA test: the OpenCL one runs the widened scalars (the proof tests run them on CUDA)
     CUDA: [],
     OPENCL: ["test_opencl_narrow_scalar_argument"],
 }

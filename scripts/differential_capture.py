@@ -18,7 +18,7 @@
 the differential run (generator/differential.py)::
 
     DIFFERENTIAL_CAPTURE=/tmp/cases.jsonl PYTHONPATH=scripts .venv/bin/python -m pytest \\
-        -p differential_capture tests/python tests/proof --reference-fixes
+        -p differential_capture tests/python tests/proof bugs --reference-fixes
 
 Without ``DIFFERENTIAL_CAPTURE`` (the output file: JSON lines, appended) it does nothing. With
 it, ``tvm.compile`` and ``tvm.ir.transform.Pass.__call__`` are wrapped for the session, and

@@ -24,8 +24,8 @@
 For every wrong fix (a small, deliberately wrong variant of a reference fix) it runs
 ``pytest FILES --wrong-fix=REPORT:NAME``: that wrong fix is installed and the report's bug
 tests must pass, so every test that fails has caught the mistake. FILES are the test files
-of tests/python and tests/proof that hold the report's tests (its xfail phrase or its key
-in the file), or all of them with ``--all-files``. A wrong fix counts as killed when at
+of tests/python, tests/proof and bugs/ that hold the report's tests (its xfail phrase or its
+key in the file), or all of them with ``--all-files``. A wrong fix counts as killed when at
 least two tests fail, at least one of them in an upstream file (tests/python). A run stops
 as soon as its failures kill the wrong fix (harness/stop_when_killed.py), so its verdict does
 not depend on the order the tests run in; ``--all-killers`` runs every test and lists every
