@@ -14,86 +14,174 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""The bug reports this repository tests, and how their xfail marks name them.
+"""The registry of the bug reports this repository tests: each report's key (its folder,
+bugs/<key>/), the phrase its xfail marks carry, its patch, its upstream test files and the
+TVM lines its reference fix works on.
 
 Every strict xfail of an upstream test file carries a reason that contains its report's
 phrase (case-insensitive). The root conftest, export_to_tvm.py and their tests read this
 table; nothing else spells the phrases out.
+
+A report counts while its folder is there: retiring a bug is deleting bugs/<key>/, its patch
+and its upstream tests (UPSTREAM_FILES), and every table below then leaves it out.
 """
 
+from pathlib import Path
+
+BUGS = Path(__file__).resolve().parent / "bugs"
+
+
+def _present(table):
+    """``table`` without the reports whose folder bugs/<key>/ is gone."""
+    return {key: value for key, value in table.items() if (BUGS / key).is_dir()}
+
+
 # report key -> the phrase every xfail reason for that report contains
-BUG_REPORTS = {
-    "host_scalar": "host-level scalar",
-    "allocate_workspace": "apache/tvm#20479",
-    "verify_memory": "VerifyMemory",
-    "narrow_scalar": "narrow kernel scalar",
-    "printer_cell": "TVMScript scalar sugar",
-    "split_host_device_inplace": "SplitHostDevice changes its input",
-    "annotate_entry_func_inplace": "AnnotateEntryFunc changes its input",
-    "uint64_scalar": "uint64 kernel scalar",
-    "printer_param_data": "one-element buffer parameter prints",
-    "bfloat16_scalar": "bfloat16 host scalar",
-    "lower_iket_inplace": "LowerIket changes its input",
-    # reported as texts only (no reference fix, no patch: NO_REFERENCE_FIX says why)
-    "bfloat16_address_of_view": "bfloat16 address_of view",
-    "bfloat16_store_nan": "bfloat16 NaN store",
-    "reinterpret_of_constant": "reinterpret of a constant",
-    "codegen_missing_dtype": "dtype the target lacks",
-    "webgpu_view_at_address": "WebGPU view at an address",
-    "storage_rewrite_address_of_view": "StorageRewrite strips an allocation",
-    "storage_rewrite_annotations": "StorageRewrite drops annotations",
-    "vthread_dynamic_extent": "non-constant vthread extent",
-    "double_buffer_compact": "double_buffer_scope names a stale buffer",
-    "printer_scalar_index": "scalar name drops a non-zero index",
-    "pointer_if_then_else": "if_then_else of pointers",
-    "throw_last_error_type": "throw_last_error type",
-    "printer_view_layout": "view sugar parses back with the parent's layout",
-}
+BUG_REPORTS = _present(
+    {
+        "host_scalar": "host-level scalar",
+        "allocate_workspace": "apache/tvm#20479",
+        "verify_memory": "VerifyMemory",
+        "narrow_scalar": "narrow kernel scalar",
+        "printer_cell": "TVMScript scalar sugar",
+        "split_host_device_inplace": "SplitHostDevice changes its input",
+        "annotate_entry_func_inplace": "AnnotateEntryFunc changes its input",
+        "uint64_scalar": "uint64 kernel scalar",
+        "printer_param_data": "one-element buffer parameter prints",
+        "bfloat16_scalar": "bfloat16 host scalar",
+        "lower_iket_inplace": "LowerIket changes its input",
+        # reported as texts only (no reference fix, no patch: NO_REFERENCE_FIX says why)
+        "bfloat16_address_of_view": "bfloat16 address_of view",
+        "bfloat16_store_nan": "bfloat16 NaN store",
+        "reinterpret_of_constant": "reinterpret of a constant",
+        "codegen_missing_dtype": "dtype the target lacks",
+        "webgpu_view_at_address": "WebGPU view at an address",
+        "storage_rewrite_address_of_view": "StorageRewrite strips an allocation",
+        "storage_rewrite_annotations": "StorageRewrite drops annotations",
+        "vthread_dynamic_extent": "non-constant vthread extent",
+        "double_buffer_compact": "double_buffer_scope names a stale buffer",
+        "printer_scalar_index": "scalar name drops a non-zero index",
+        "pointer_if_then_else": "if_then_else of pointers",
+        "throw_last_error_type": "throw_last_error type",
+        "printer_view_layout": "view sugar parses back with the parent's layout",
+    }
+)
 
 # reports without a reference fix (no small fix exists; the reason): their bug tests stay
 # strict xfails under --reference-fixes, and no wrong fixes are written for them
 _CODEGEN = "text only: a code generator's C++ fix ({})"
 _STORAGE_REWRITE = "text only: StorageRewrite's C++ ({})"
-NO_REFERENCE_FIX = {
-    "bfloat16_address_of_view": "the planner inside BF16ComputeLegalize has no hook a Python "
-    "pass can take over; a reference fix would re-implement the pass (C++ fix: about five lines "
-    "in ComputeLegalizePlanner)",
-    "bfloat16_store_nan": "the store's rounding is inside BF16ComputeLegalize; a reference fix "
-    "would extend the bfloat16_scalar fix's re-implementation of that pass (C++ fix: one line on "
-    "top of patch 0009)",
-    "reinterpret_of_constant": _CODEGEN.format("CodeGenC's reinterpret branch"),
-    "codegen_missing_dtype": _CODEGEN.format("PrintType of WebGPU, Metal"),
-    "webgpu_view_at_address": _CODEGEN.format("CodeGenWebGPU"),
-    "storage_rewrite_address_of_view": _STORAGE_REWRITE.format("LinearAccessPatternFinder"),
-    "storage_rewrite_annotations": _STORAGE_REWRITE.format("PrepareNewAlloc"),
-    "vthread_dynamic_extent": "text only: InjectVirtualThread's C++ (a checked cast and a "
-    "ValueError)",
-    "double_buffer_compact": "text only: CompactBufferAllocation's BufferCompactor / "
-    "InjectDoubleBuffer C++",
-    "printer_scalar_index": "a printer fix in C++; the wheel's printer has no dispatch a Python "
-    "function can take over",
-    "pointer_if_then_else": "text only: the fix is the FFI signature of tirx._OpIfThenElse (C++)",
-    "throw_last_error_type": "text only: the type LowerTVMBuiltin/MakePackedAPI build the call "
-    "with (C++; tvm-tirx has no source)",
-    "printer_view_layout": "text only: printer or Buffer.view, the maintainers' choice",
-}
-# the reports with a Python reference fix in reference_fixes/
+NO_REFERENCE_FIX = _present(
+    {
+        "bfloat16_address_of_view": "the planner inside BF16ComputeLegalize has no hook a "
+        "Python pass can take over; a reference fix would re-implement the pass (C++ fix: "
+        "about five lines in ComputeLegalizePlanner)",
+        "bfloat16_store_nan": "the store's rounding is inside BF16ComputeLegalize; a reference "
+        "fix would extend the bfloat16_scalar fix's re-implementation of that pass (C++ fix: "
+        "one line on top of patch 0009)",
+        "reinterpret_of_constant": _CODEGEN.format("CodeGenC's reinterpret branch"),
+        "codegen_missing_dtype": _CODEGEN.format("PrintType of WebGPU, Metal"),
+        "webgpu_view_at_address": _CODEGEN.format("CodeGenWebGPU"),
+        "storage_rewrite_address_of_view": _STORAGE_REWRITE.format("LinearAccessPatternFinder"),
+        "storage_rewrite_annotations": _STORAGE_REWRITE.format("PrepareNewAlloc"),
+        "vthread_dynamic_extent": "text only: InjectVirtualThread's C++ (a checked cast and a "
+        "ValueError)",
+        "double_buffer_compact": "text only: CompactBufferAllocation's BufferCompactor / "
+        "InjectDoubleBuffer C++",
+        "printer_scalar_index": "a printer fix in C++; the wheel's printer has no dispatch a "
+        "Python function can take over",
+        "pointer_if_then_else": "text only: the fix is the FFI signature of "
+        "tirx._OpIfThenElse (C++)",
+        "throw_last_error_type": "text only: the type LowerTVMBuiltin/MakePackedAPI build the "
+        "call with (C++; tvm-tirx has no source)",
+        "printer_view_layout": "text only: printer or Buffer.view, the maintainers' choice",
+    }
+)
+# the reports with a Python reference fix (bugs/<key>/reference_fix.py)
 REFERENCE_FIXED = tuple(key for key in BUG_REPORTS if key not in NO_REFERENCE_FIX)
 # the reports whose C++ fix is in patches/ (the patch number; check_patches.PATCH_TABLE): what
 # a patched source build carries, and what --expect-fixed alone means
-PATCHED = {
-    "allocate_workspace": "0001",
-    "host_scalar": "0002",
-    "verify_memory": "0003",
-    "narrow_scalar": "0004",
-    "printer_cell": "0005",
-    "split_host_device_inplace": "0006",
-    "annotate_entry_func_inplace": "0006",
-    "uint64_scalar": "0007",
-    "printer_param_data": "0008",
-    "bfloat16_scalar": "0009",
-    "lower_iket_inplace": "0010",
-}
+PATCHED = _present(
+    {
+        "allocate_workspace": "0001",
+        "host_scalar": "0002",
+        "verify_memory": "0003",
+        "narrow_scalar": "0004",
+        "printer_cell": "0005",
+        "split_host_device_inplace": "0006",
+        "annotate_entry_func_inplace": "0006",
+        "uint64_scalar": "0007",
+        "printer_param_data": "0008",
+        "bfloat16_scalar": "0009",
+        "lower_iket_inplace": "0010",
+    }
+)
+# the reference fixes written for apache/tvm-tirx too (through harness/tvm_line.py);
+# allocate_workspace is about relax, which that package does not have; uint64_scalar is a
+# runtime of apache/tvm (that package's runtime API differs: the OpenCL runtime sources do
+# not build against it)
+ON_TVM_TIRX = tuple(
+    key
+    for key in (
+        "host_scalar",
+        "verify_memory",
+        "narrow_scalar",
+        "split_host_device_inplace",
+        "annotate_entry_func_inplace",
+        "lower_iket_inplace",
+    )
+    if key in BUG_REPORTS
+)
+# report key -> the upstream test files that hold its tests (a file of several reports is
+# listed under each: retiring one of them removes its tests from that file); a report filed as
+# a text only (NO_REFERENCE_FIX) has none
+UPSTREAM_FILES = _present(
+    {
+        "host_scalar": (
+            "tests/python/codegen/test_target_codegen_opencl.py",
+            "tests/python/tirx-transform/test_tir_transform_lower_tvm_builtin.py",
+            "tests/python/tirx-transform/test_tir_transform_split_host_device.py",
+            "tvm-tirx/tests/python/backend/cuda/test_kernel_scalar_params.py",
+            "tvm-tirx/tests/python/tirx/transform/test_lower_tvm_builtin.py",
+            "tvm-tirx/tests/python/tirx/transform/test_split_host_device.py",
+        ),
+        "allocate_workspace": ("tests/python/relax/test_transform_allocate_workspace.py",),
+        "verify_memory": (
+            "tests/python/tirx-analysis/test_tir_analysis_verify_memory.py",
+            "tvm-tirx/tests/python/tirx/analysis/test_verify_memory.py",
+        ),
+        "narrow_scalar": (
+            "tests/python/codegen/test_target_codegen_opencl.py",
+            "tests/python/tirx-transform/test_tir_transform_split_host_device.py",
+            "tvm-tirx/tests/python/backend/cuda/test_kernel_scalar_params.py",
+            "tvm-tirx/tests/python/tirx/transform/test_split_host_device.py",
+        ),
+        "printer_cell": ("tests/python/tirx/test_parser_printer.py",),
+        "split_host_device_inplace": (
+            "tests/python/tirx-transform/test_tir_transform_split_host_device.py",
+            "tvm-tirx/tests/python/tirx/transform/test_split_host_device.py",
+        ),
+        "annotate_entry_func_inplace": (
+            "tests/python/tirx-transform/test_tir_transform_helpers.py",
+            "tvm-tirx/tests/python/tirx/transform/test_helpers.py",
+        ),
+        "uint64_scalar": (
+            "tests/python/codegen/test_target_codegen_cuda.py",
+            "tests/python/codegen/test_target_codegen_opencl.py",
+            "tvm-tirx/tests/python/backend/cuda/test_kernel_scalar_params.py",
+        ),
+        "printer_param_data": ("tests/python/tirx/test_parser_printer.py",),
+        "bfloat16_scalar": (
+            "tests/python/codegen/test_target_codegen_llvm.py",
+            "tests/python/tirx-transform/test_tir_transform_bf16_legalize.py",
+            "tvm-tirx/tests/python/tirx/transform/test_make_packed_api.py",
+        ),
+        "lower_iket_inplace": (
+            "tests/python/tirx/iket/test_iket_profiler.py",
+            "tvm-tirx/tests/python/backend/cuda/test_lower_iket.py",
+        ),
+    }
+)
 
 
 def report_of(text):

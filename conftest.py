@@ -14,39 +14,41 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-# Root conftest of this repository (not an upstream file).
-#
-# The upstream test files under tests/python mark every test that fails because of one of
-# the three reports with a strict xfail whose reason names the report. This conftest:
-#
-# * checks that policy at collection time: any other xfail under tests/python, or a bug
-#   xfail that is not strict or has no ``raises=`` (``run=False`` instead on a GPU test
-#   whose bug kills the process), is a collection error;
-# * ``--expect-fixed[=NAMES]``: removes the bug xfails, so that the bug tests must pass
-#   (for a TVM that carries the C++ fixes, e.g. the patched source build);
-# * ``--reference-fixes[=NAMES]``: installs this repository's Python reference fixes
-#   (reference_fixes/) for the session, in this process and in every child process the
-#   tests start, and implies ``--expect-fixed`` for the same reports.
-#
-# * ``--wrong-fix=REPORT:NAME``: installs one deliberately wrong fix of wrong_fixes/ instead
-#   of the reference fix, in this process and in child processes, and implies
-#   ``--expect-fixed=REPORT``; scripts/wrong_fixes.py runs the suite once per wrong fix and
-#   requires tests to fail. Other reports' bug xfails are not strict there: only the wrong
-#   fix's report is judged.
-# * skips the GPU bug tests of upstream files unless their report is expected fixed (and not
-#   by a wrong fix, but for a runtime's: an OpenCL runtime built with another header): run
-#   in-process on an unfixed TVM they may crash the whole session (tests/proof runs their
-#   twins in child processes).
-# * loads TVM's OpenCL runtime plugin (scripts/opencl_runtime.py) where it is built for the
-#   TVM under test, before the first module of tests/python or tests/proof is imported: then
-#   tvm.opencl(0) and tvm.testing.env.has_opencl() work there (pocl, a CPU OpenCL device).
-#
-# NAMES is a comma-separated subset of the report keys in bug_reports.py. Alone,
-# ``--reference-fixes`` means every report and installs the fixes that exist (the others'
-# bug tests stay strict xfails, and the report header names them: reports without a
-# reference fix, bug_reports.NO_REFERENCE_FIX, and fixes not written for this TVM line);
-# ``--expect-fixed`` alone means the reports that have a C++ patch (bug_reports.PATCHED:
-# what a patched source build carries).
+"""The root conftest: the pytest options and checks of this repository (not an upstream file).
+
+The upstream test files under tests/python mark every test that fails because of one of
+the bug reports (bug_reports.py) with a strict xfail whose reason names the report. This
+conftest:
+
+* checks that policy at collection time: any other xfail under tests/python, or a bug
+  xfail that is not strict or has no ``raises=`` (``run=False`` instead on a GPU test
+  whose bug kills the process), is a collection error;
+* ``--expect-fixed[=NAMES]``: removes the bug xfails, so that the bug tests must pass
+  (for a TVM that carries the C++ fixes, e.g. the patched source build);
+* ``--reference-fixes[=NAMES]``: installs this repository's Python reference fixes
+  (bugs/<key>/reference_fix.py) for the session, in this process and in every child process
+  the tests start, and implies ``--expect-fixed`` for the same reports;
+* ``--wrong-fix=REPORT:NAME``: installs one deliberately wrong fix (bugs/<key>/wrong_fixes.py)
+  instead of the reference fix, in this process and in child processes, and implies
+  ``--expect-fixed=REPORT``; scripts/wrong_fixes.py runs the suite once per wrong fix and
+  requires tests to fail. Other reports' bug xfails are not strict there: only the wrong
+  fix's report is judged.
+* skips the GPU bug tests of upstream files unless their report is expected fixed (and not
+  by a wrong fix, but for a runtime's: an OpenCL runtime built with another header): run
+  in-process on an unfixed TVM they may crash the whole session (the proof tests run their
+  twins in child processes).
+* loads TVM's OpenCL runtime plugin (scripts/opencl_runtime.py) where it is built for the
+  TVM under test, before the first module of tests/python, tests/proof or bugs/ is imported: then
+  tvm.opencl(0) and tvm.testing.env.has_opencl() work there (pocl, a CPU OpenCL device).
+
+NAMES is a comma-separated subset of the report keys in bug_reports.py. Alone,
+``--reference-fixes`` means every report and installs the fixes that exist (the others'
+bug tests stay strict xfails, and the report header names them: reports without a
+reference fix, bug_reports.NO_REFERENCE_FIX, and fixes not written for this TVM line);
+``--expect-fixed`` alone means the reports that have a C++ patch (bug_reports.PATCHED:
+what a patched source build carries).
+"""
+
 import importlib.util
 import os
 import sys
@@ -134,8 +136,8 @@ def pytest_addoption(parser):
         "--wrong-fix",
         default=None,
         metavar="REPORT:NAME",
-        help="install one wrong fix of wrong_fixes/ (see scripts/wrong_fixes.py --list); "
-        "implies --expect-fixed=REPORT",
+        help="install one wrong fix of bugs/<key>/wrong_fixes.py (see scripts/wrong_fixes.py "
+        "--list); implies --expect-fixed=REPORT",
     )
 
 
@@ -143,7 +145,7 @@ def pytest_configure(config):
     fixes = _names(config.getoption("--reference-fixes"), "--reference-fixes")
     config._tvm_no_fix_here, config._tvm_no_fix = set(), set()
     if fixes:
-        import reference_fixes
+        from harness import reference_fixes
 
         # a report whose reference fix does not exist on this TVM line keeps its bug tests
         # as they are (strict xfails), and the report header says so
@@ -155,7 +157,7 @@ def pytest_configure(config):
     config._tvm_wrong_report = None
     config._tvm_wrong_runtime = False
     if wrong:
-        import wrong_fixes
+        from harness import wrong_fixes
 
         try:
             report, _ = wrong_fixes.parse(wrong)
@@ -171,20 +173,20 @@ def pytest_configure(config):
     config._tvm_bug_expect_fixed = expect
     if fixes:
         reference_fixes.install(sorted(fixes))
-        # child processes (GPU runs) install the same fixes through reference_fixes/_site
+        # child processes (GPU runs) install the same fixes through harness/child_site
         os.environ["TVM_REFERENCE_FIXES"] = ",".join(sorted(fixes))
     if wrong:
         wrong_fixes.install(wrong)
         os.environ["TVM_WRONG_FIX"] = wrong
     if fixes or wrong:
-        site = str(ROOT / "reference_fixes" / "_site")
+        site = str(ROOT / "harness" / "child_site")
         os.environ["PYTHONPATH"] = os.pathsep.join(
             [site, str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
         )
 
 
 # the test trees whose modules may run kernels on OpenCL (the plugin is loaded before the first)
-OPENCL_TESTS = (ROOT / "tests" / "python", ROOT / "tests" / "proof")
+OPENCL_TESTS = (ROOT / "tests" / "python", ROOT / "tests" / "proof", ROOT / "bugs")
 _opencl_tried = []
 
 
@@ -200,7 +202,7 @@ def pytest_collectstart(collector):
     _opencl_tried.append(path)
     if importlib.util.find_spec("tvm") is None:
         return
-    import reference_fixes
+    from harness import reference_fixes
 
     reference_fixes.opencl_runtime().load()
 

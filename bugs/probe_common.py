@@ -43,15 +43,32 @@ def finding(bug, layer, status, evidence):
     return {"bug": bug, "layer": layer, "status": status, "evidence": evidence}
 
 
+def bad_arguments(argv, name, flags=("--check",)):
+    """The command-line check every probe makes before any work: None when ``argv`` holds
+    only ``flags``; else the exit status, after printing the module's docstring for
+    ``--help`` (0) or one line naming the flags it takes (2)."""
+    if "-h" in argv or "--help" in argv:
+        print((sys.modules["__main__"].__doc__ or name).strip())
+        return 0
+    unknown = [a for a in argv if a not in flags]
+    if unknown:
+        print(
+            f"{name}: error: unknown argument(s) {' '.join(unknown)} "
+            f"(it takes {', '.join(flags)}, --help)",
+            file=sys.stderr,
+        )
+        return 2
+    return None
+
+
 def main(argv, name, probe):
     """Print ``probe()``'s findings; with ``--check``, 1 when the bug reproduces."""
     import tvm
 
     argv = sys.argv[1:] if argv is None else argv
-    unknown = [a for a in argv if a != "--check"]
-    if unknown:
-        print(f"{name}: error: unknown argument(s) {' '.join(unknown)}", file=sys.stderr)
-        return 2
+    status = bad_arguments(argv, name)
+    if status is not None:
+        return status
     print("tvm", tvm.__version__)
     findings = probe()
     for f in findings:

@@ -77,14 +77,14 @@ def _child(path, fixes, out):
     code = 0
     try:
         if fixes:
-            import reference_fixes
+            from harness import reference_fixes
 
             reference_fixes.install(fixes)
         if package.__name__ == "tvm":
             # TVM's OpenCL runtime, as the root conftest loads it (built for the wheel, or with
             # a fix's runtime change): a script that launches a kernel finds the device there
             # is (pocl); where none is built, the scripts see no device and say so
-            import reference_fixes
+            from harness import reference_fixes
 
             reference_fixes.opencl_runtime().load()
         sys.argv = [str(path)]
@@ -103,7 +103,7 @@ def _child(path, fixes, out):
 
 def fixes_for(key):
     """The reference fixes a script runs under: its report's, or every fix of the line."""
-    import reference_fixes
+    from harness import reference_fixes
 
     available = reference_fixes.available()
     return [key] if key in available else list(available)

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""The differential run (issue 34 B): what each fix decides, on the source build and under the
+"""The differential run: what each fix decides, on the source build and under the
 stand-ins, program by program.
 
 Four sides run the same corpus: the released wheel (``wheel``), the wheel with the reference
@@ -355,7 +355,7 @@ def _effect(released, fixed):
 # explained only while every side named still gives that value.
 EXPLAINED = [
     (
-        "tests/proof/test_host_scalar_lowering.py::test_only_local_allocations_are_marked#1",
+        "bugs/host_scalar/proof/test_host_scalar_lowering.py::test_only_local_allocations_are_marked#1",
         decision,
         {"wheel+fixes": "same", "patched": "differs:extent.value"},
         "a stand-in's limit over an open defect: the module holds a global cell, which "
@@ -605,7 +605,7 @@ def _child(corpus, out, start, fixes):
     import sys
 
     if fixes:
-        import reference_fixes
+        from harness import reference_fixes
 
         reference_fixes.install(list(reference_fixes.available()))
     cases = _read_cases(corpus)

@@ -80,8 +80,8 @@ def judge_under(line, spec, cases, known, known_reason, budget):
     from generator import device
     from generator import program as P
     from generator import worker as W
-    from generator.crash import Placed
     from generator.oracle import Oracle
+    from generator.rejudge_crash import Placed
 
     report = spec.split(":")[0] if spec else None
     installed = W.install_fixes(True, spec)
@@ -113,8 +113,7 @@ def judge_under(line, spec, cases, known, known_reason, budget):
 
 
 def specs_for(line):
-    import reference_fixes
-    import wrong_fixes
+    from harness import reference_fixes, wrong_fixes
 
     have = set(reference_fixes.available())
     return [f"{r}:{n}" for (r, n) in wrong_fixes.catalogue() if r in have]

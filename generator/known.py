@@ -70,7 +70,7 @@ KNOWN = {
     "[tvm] c:wrong-value:bfloat16:*:*address_of": _BF16_ALIAS,
     "[tvm] c:device-wrong-value:bfloat16:*:*address_of": _BF16_ALIAS,
     "[tvm] f:reference_fixes.bfloat16_scalar.compute_legalize:differs:main:dtype": _BF16_ALIAS,
-    "[tvm] f:reference_fixes.S1S2:differs:kernel:dtype": _BF16_ALIAS,
+    "[tvm] f:reference_fixes.SplitHostDeviceWithHostValues:differs:kernel:dtype": _BF16_ALIAS,
     "[tvm] f:tirx.MakePackedAPI:reparse:error: Mismatched type on argument #N when calling: "
     "`prim._OpIfThenElse(N: ir.Expr, N: ir.Expr, N: ir.Expr, N: ir.Span) -> ir.Expr`. "
     "Expected `ir.Expr` but got ": "report pointer_if_then_else: MakePackedAPI's "

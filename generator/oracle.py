@@ -169,7 +169,7 @@ class Oracle:
         self.roundtrip = roundtrip
         self.launchable = tuple(launchable)
         # called with where the judgement is ("+ pass", "- pass", "roundtrip pass", "replay")
-        # when set (generator/crash.py places a death with it)
+        # when set (generator/rejudge_crash.py places a death with it)
         self.on_event = None
         # (c) on the OpenCL device (generator/device.py) when this is None, else why not
         self.device_reason = "not asked for"

@@ -613,7 +613,7 @@ def _define(w, i, v):
     elif v.spelling in ("buffer", "array", "global", "shared"):
         w.emit(f"{name} = {_alloc(line, v.dtype, _shape(v), _scope(v))}")
     # a host store into device memory through an alias is that alias's only access: the alias
-    # is declared first (VerifyMemory must follow it; issue 34 C)
+    # is declared first (VerifyMemory must follow it)
     through = v.spelling in DEVICE and not v.by_kernel and _host_alias(v)
     if through:
         _alias(w, i, v)
@@ -693,7 +693,7 @@ def _steps(w, program, steps):
             if v.spelling in ("cell", "assign"):
                 w.emit(f"{name} = {_expr(v.dtype, step.const)}")
             elif _host_alias(v):
-                # the host writes through the alias kernels read it by (issue 34 C: VerifyMemory
+                # the host writes through the alias kernels read it by (VerifyMemory
                 # follows every alias form of a host access to device memory)
                 w.emit(f"{read_name(step.value, v, w.line)} = {_expr(v.dtype, step.const)}")
             else:

@@ -150,7 +150,7 @@ def judge(case, verdict):
 
 
 # ----------------------------------------------------------------------------------- graphs
-# Issue 34 C: modules of several functions calling each other, beyond the report's shape.
+# Modules of several functions calling each other, beyond the report's shape.
 NAMES = ("inner", "inner1", "outer", "g", "g1", "h")  # inner1, g1: the name supply's renames
 SIZES = (None, 0, 64, 1024)
 

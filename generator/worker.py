@@ -354,12 +354,12 @@ def install_fixes(reference_fixes, wrong_fix=None):
     one on this line; return the reports whose reference fix is installed."""
     if not reference_fixes:
         return ()
-    import reference_fixes as fixes
+    from harness import reference_fixes as fixes
 
     names = list(fixes.available())
     report = wrong_fix.split(":")[0] if wrong_fix else None
     if report in names:
-        import wrong_fixes
+        from harness import wrong_fixes
 
         names.remove(report)
         fixes.install(names)

@@ -16,16 +16,16 @@
 # under the License.
 """Tool-made mutants of the reference fixes, run as wrong fixes (this repository only).
 
-scripts/mutants.py makes the mutants of reference_fixes/<key>.py with cosmic-ray
+scripts/mutants.py makes the mutants of bugs/<key>/reference_fix.py with cosmic-ray
 (mutants/generate.py, in the tool's own interpreter) and runs each through
 scripts/wrong_fixes.py's machinery: ``pytest --wrong-fix=<key>:mutant`` with this package's
 plugin (``-p mutants.plugin --mutant-source=FILE``). FILE is a JSON object {"report", "id",
 "source"}: the mutated module's text. Nothing on disk changes: the mutant is executed as the
-module ``reference_fixes.<key>`` in the pytest process (a fork of the runner's server) and
+module ``bugs.<key>.reference_fix`` in the pytest process (a fork of the runner's server) and
 in the child processes its tests start (mutants/_site), and its ``install()`` runs as the
 reference fix's would.
 
-The same kill rule as a wrong fix's (wrong_fixes/until_killed.py). A mutant that no test can
+The same kill rule as a wrong fix's (harness/stop_when_killed.py). A mutant that no test can
 tell from the reference fix is *equivalent*: mutants/equivalent.json, a reviewed table
 {mutant id: {"mutation": "<line before> -> <line after>", "reason": why}}, which the command
 reads (an entry whose mutation no longer matches the mutant of that id is stale and runs).
@@ -63,30 +63,33 @@ def load(path=None):
     return mutant
 
 
-def install(mutant, package="reference_fixes"):
-    """Make the mutant's source the module ``<package>.<report>`` of this process and run its
-    ``install()``; return an uninstaller (which restores the module that was there)."""
+def install(mutant, module="bugs.{}.reference_fix"):
+    """Make the mutant's source the module ``module`` (``{}``: its report) of this process and
+    run its ``install()``; return an uninstaller (which restores the module that was there)."""
+    name = module.format(mutant["report"])
+    package, _, attr = name.rpartition(".")
     __import__(package)
     pkg = sys.modules[package]
-    name = f"{package}.{mutant['report']}"
-    path = Path(pkg.__file__).resolve().parent / f"{mutant['report']}.py"
+    # bugs.<key> is a namespace package (no __init__.py): its folder is its __path__
+    folder = Path(pkg.__file__).parent if pkg.__file__ else Path(next(iter(pkg.__path__)))
+    path = folder.resolve() / f"{attr}.py"
     module = types.ModuleType(name)
     module.__file__ = str(path)
     module.__package__ = package
     module.__spec__ = importlib.util.spec_from_file_location(name, path)
     saved = sys.modules.get(name)
     sys.modules[name] = module
-    setattr(pkg, mutant["report"], module)
+    setattr(pkg, attr, module)
     try:
         exec(compile(mutant["source"], str(path), "exec"), module.__dict__)
         undo = module.install()
     except BaseException:
-        _restore(pkg, name, mutant["report"], saved)
+        _restore(pkg, name, attr, saved)
         raise
 
     def uninstall():
         undo()
-        _restore(pkg, name, mutant["report"], saved)
+        _restore(pkg, name, attr, saved)
 
     return uninstall
 
@@ -103,8 +106,8 @@ def _restore(pkg, name, attr, saved):
 
 def accept_in_wrong_fixes():
     """Make wrong_fixes.parse/install take ``<report>:mutant`` for the mutant of SOURCE_ENV
-    (the root conftest's --wrong-fix and reference_fixes/_site call them); idempotent."""
-    import wrong_fixes
+    (the root conftest's --wrong-fix and harness/child_site call them); idempotent."""
+    from harness import wrong_fixes
 
     if getattr(wrong_fixes.install, "_takes_mutants", False):
         return

@@ -81,7 +81,7 @@ def pytest_configure(config):
 
 
 def pytest_sessionstart(session):
-    # after the root conftest's pytest_configure has put reference_fixes/_site first
+    # after the root conftest's pytest_configure has put harness/child_site first
     if session.config.getoption("--mutant-source"):
         paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
         os.environ["PYTHONPATH"] = os.pathsep.join([str(SITE), *paths, str(mutants.ROOT)])

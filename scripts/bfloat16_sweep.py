@@ -135,7 +135,7 @@ import numpy as np
 fixes = sys.argv[1] == "1"
 if fixes:
     sys.path.insert(0, sys.argv[6])
-    import reference_fixes
+    from harness import reference_fixes
     reference_fixes.install(list(reference_fixes.KNOWN))
 import tvm
 from tvm.script import tirx as T
@@ -154,7 +154,7 @@ except Exception as e:
     print(json.dumps({"status": type(e).__name__, "msg": msg[-1][:120] if msg else ""}))
     sys.exit(0)
 values = []
-if tgt == "llvm":  # the one target this machine runs
+if tgt == "llvm":  # the one target whose code runs on the CPU
     n = {"arg-host": 2, "let-host": 1}.get(sys.argv[5], 4)
     for args in runs:
         a = tvm.runtime.tensor(np.zeros(int(n), "float32"), tvm.cpu())

@@ -14,8 +14,8 @@
 # Sources: the public repositories by default; each can be a URL or a local repository
 # (ordinary clone or bare mirror, e.g. for an offline machine). Only the commits needed are
 # fetched (depth 1), into the work directory; a later run reuses them without the network.
-#   TVM_GIT           default: the workplace's shared copy of TVM at the base commit
-#                     (../shared/tvm.git, or TVM_SHARED_GIT) where it is, else
+#   TVM_GIT           default: a local copy of TVM at the base commit, when present
+#                     (../shared/tvm.git, or TVM_SHARED_GIT), else
 #                     https://github.com/apache/tvm
 #   TVM_FFI_GIT       default https://github.com/apache/tvm-ffi  (commit: TVM's 3rdparty/tvm-ffi)
 #   LIBBACKTRACE_GIT  default https://github.com/ianlancetaylor/libbacktrace
@@ -66,7 +66,7 @@ case $work in /*) ;; *) work=$PWD/$work ;; esac  # env.sh must work from anywher
 [ $dry = 0 ] || [ $fetch_only = 0 ] || die "--dry-run and --fetch-only exclude each other"
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || die "--jobs needs a positive number, not '$jobs'"
 
-# TVM: TVM_GIT, else the workplace's shared copy at the base commit (scripts/tvm_source.py;
+# TVM: TVM_GIT, else a local copy of TVM at the base commit, when present (scripts/tvm_source.py;
 # it also reads a local copy git does not accept, one without refs/), else GitHub
 if [ -n "${TVM_GIT:-}" ]; then
   tvm_git=$TVM_GIT

@@ -27,9 +27,9 @@ classes, each class with its minimal reproducer) goes to --report (default: stdo
 With --known FILE (a Python file defining KNOWN = {key: reason}), exit 1 when a class not in
 it is found. The fixed programs of generator/sentinels.py (one or more per report) are judged
 first (--no-sentinels: not); --wrong-fix REPORT:NAME (with --reference-fixes) installs that
-wrong fix of wrong_fixes/ instead of its report's reference fix, on the lines where that
+wrong fix (bugs/<key>/wrong_fixes.py) instead of its report's reference fix, on the lines where that
 report has one. A worker that dies (a signal) is restarted after the program it died on,
-which is judged again alone in a fresh process and minimized (generator/crash.py). The
+which is judged again alone in a fresh process and minimized (generator/rejudge_crash.py). The
 report and stderr give clause (c)'s unjudged share. Clause (c) launches each valid program on
 the OpenCL device where TVM's OpenCL runtime loads (pocl; generator/device.py) and compares with
 the generator's numpy model, the CPU replay judging the rest and every program where there is
@@ -122,7 +122,7 @@ def parse_args(argv):
         if not args.reference_fixes:
             raise BadInput("--wrong-fix replaces one reference fix: it needs --reference-fixes")
         sys.path.insert(0, str(ROOT))
-        import wrong_fixes
+        from harness import wrong_fixes
 
         try:
             wrong_fixes.parse(args.wrong_fix)
@@ -178,10 +178,10 @@ def run_line(line, args):
 
 def _crash_class(line, args, rc, current):
     """(key, message, reproducer) of the program a worker died on: judged again alone in a
-    fresh process (generator/crash.py), which places the death and minimizes the program."""
+    fresh process (generator/rejudge_crash.py), which places the death and minimizes the program."""
     if rc >= 0 or not current.get("repr"):
         return f"d:crash:exit-{rc}", f"the worker exited {rc} judging this program", current["text"]
-    cmd = [args.python or str(PYTHONS[line]), "-m", "generator.crash", "--line", line]
+    cmd = [args.python or str(PYTHONS[line]), "-m", "generator.rejudge_crash", "--line", line]
     cmd += ["--case", current["repr"]]
     if args.reference_fixes:
         cmd.append("--reference-fixes")

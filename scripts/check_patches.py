@@ -57,7 +57,7 @@ NARROW = {
         "test_narrow_param_of_kernel_written_as_module_function_widened",
         "test_split_host_device_on_cpu_narrow_scalar",
     ],
-    # no CUDA test: the OpenCL one runs the widened scalars (tests/proof runs them on CUDA)
+    # no CUDA test: the OpenCL one runs the widened scalars (the proof tests run them on CUDA)
     CUDA: [],
     OPENCL: ["test_opencl_narrow_scalar_argument"],
 }
@@ -300,6 +300,9 @@ def check(patch):
 
 
 def main(argv):
+    if argv[:1] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
     if len(argv) == 2 and argv[0] in ("--tests-of", "--companions-of"):
         path = Path(argv[1])
         entry = entry_of(path) if path.is_file() else None

@@ -35,11 +35,11 @@ reasons under "not_applicable". The header names the line:
 
 Exit codes: 0 after printing (without --check, or with --check when no bug reproduces);
 1 with --check when a bug reproduces; 125 with --check when a selected bug has no testable
-layer at all (``git bisect run`` then skips the commit); 2 with a one-line reason when it
-cannot run (neither tvm nor tvm_tirx importable, a tvm without TIRx and no tvm_tirx, a
-probe that cannot load). On tvm_tirx, ``--check --bug allocate_workspace`` alone says that
-the report is outside the package and exits 0 (nothing to reproduce there, and nothing a
-bisect should skip).
+layer at all, or when it cannot run (``git bisect run`` then skips the commit); else 2 with a
+one-line reason when it cannot run (neither tvm nor tvm_tirx importable, a tvm without TIRx
+and no tvm_tirx, a probe that cannot load). On tvm_tirx, ``--check --bug
+allocate_workspace`` alone says that the report is outside the package and exits 0 (nothing
+to reproduce there, and nothing a bisect should skip).
 What TVM's C++ side logs while probing goes to <tmp>/check_tvm_native.log.
 
 ``--run-gpu`` picks the device of the ``gpu run`` layers: a CUDA device where there is one
@@ -452,7 +452,9 @@ def main(argv=None):
             rows = run_probes(bugs, args.run_gpu, line)
     except CannotRun as err:
         print(f"check_tvm: error: {err}", file=sys.stderr)
-        return 2
+        # under ``git bisect run`` (--check), a commit whose TVM cannot be imported is
+        # skipped (125), not judged bad
+        return BISECT_SKIP if args.check else 2
     probed = [k for k in bugs if k not in outside]
     if args.json:
         verdicts = {k: verdict([r for r in rows if r["bug"] == k]) for k in probed}

@@ -24,7 +24,7 @@
     python scripts/device_runs.py --markdown # the table as Markdown (the README's)
 
 A run is one child interpreter (``--child ROW...``; it installs the reference fixes when
-TVM_REFERENCE_FIXES says so, through reference_fixes/_site) that compiles each row's program
+TVM_REFERENCE_FIXES says so, through harness/child_site) that compiles each row's program
 for ``opencl`` (host ``llvm``) and calls it in a fork of its own, so that a crash is the row's
 result: ``SIGSEGV``, a launch error (``error: Cannot handle int8 as device function
 argument``), the compile-time error of a fix, or the values (``right`` / ``wrong: ...``).
@@ -39,13 +39,13 @@ ways):
   and kernel 2 reads (``kernel_shared``: device memory, as today); at float32, int32, int64,
   uint32 and float64 (where the device has cl_khr_fp64); control, the same with the kernels
   written as module functions that main calls, for every way main hands them the cell
-  (``module_*`` of tests/proof/host_scalar_cases.py), at float32;
+  (``module_*`` of bugs/host_scalar/proof/host_scalar_cases.py), at float32;
 * narrow_scalar: a kernel scalar argument of int8, int16, uint8, uint16, bool and float16
   (where the device has cl_khr_fp16: pocl has not); controls int32, float32. bfloat16 is not
   run here: it compiles only with its own report's fix, whose OpenCL tests run it
-  (tests/proof/test_bfloat16_scalar.py, the upstream OpenCL file);
+  (bugs/bfloat16_scalar/proof/test_bfloat16_scalar.py, the upstream OpenCL file);
 * uint64_scalar: a uint64 kernel scalar above 2**32 (fixed: right values, from the OpenCL
-  runtime built with patch 0007, reference_fixes/uint64_scalar.py); control int64;
+  runtime built with patch 0007, bugs/uint64_scalar/reference_fix.py); control int64;
 * verify_memory: a host store into an argument buffer before a kernel (``C[0] = 1``), and a
   kernel with no thread binding (``C[i] = B[i] + 1`` in a host loop): both must be rejected
   at compile time; released, what running them does (the host reads and writes OpenCL
@@ -79,8 +79,9 @@ except Exception as _err:  # no usable TVM: one line, exit 2
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-PROOF = ROOT / "tests" / "proof"
-SITE = ROOT / "reference_fixes" / "_site"
+# the bug folders: a bug's programs are its proof tests' cases (bugs/<key>/proof/<key>_cases.py)
+BUGS = ROOT / "bugs"
+SITE = ROOT / "harness" / "child_site"
 N = 8
 REFUSED = "as device function argument"
 VERIFIER_TEXT = "is directly accessed by host memory"
@@ -106,7 +107,7 @@ def rows(extensions=EVERY):
             found.append(("host_scalar", program, dtype, kind))
     # the kernels as module functions, every way main hands them the cell (one dtype: the
     # pointer forms are the dimension here)
-    for program in _cases("host_scalar_cases").MODULE_CASES:
+    for program in _cases("host_scalar").MODULE_CASES:
         found.append(("host_scalar", program, "float32", "control"))
     for dtype in (*NARROW_DTYPES, "float16"):
         found.append(("narrow_scalar", "param", dtype, "bug"))
@@ -143,20 +144,21 @@ def load_script(name):
     return sys.modules[name]
 
 
-def _cases(module):
-    sys.path.insert(0, str(PROOF))
-    return __import__(module)
+def _cases(bug):
+    """The module bugs/<bug>/proof/<bug>_cases.py, imported as the proof tests import it."""
+    sys.path.insert(0, str(BUGS / bug / "proof"))
+    return __import__(f"{bug}_cases")
 
 
 def _program(bug, program, dtype):
     """(IRModule, inputs [numpy arrays and scalars], index of the outputs, expected outputs)."""
     if bug == "host_scalar":
-        cases = _cases("host_scalar_cases")
+        cases = _cases("host_scalar")
         b, c, x = cases.inputs(dtype)
         module = cases.make(program, dtype, target="opencl")
         return module, [b, c, x], (0, 1), list(cases.expected(program, dtype))
     if bug == "narrow_scalar":
-        cases = _cases("narrow_scalar_cases")
+        cases = _cases("narrow_scalar")
         b, c, x = cases.inputs(dtype)
         return cases.make(program, dtype), [b, c, x], (1,), [cases.expected(program, dtype)]
     if bug == "uint64_scalar":
@@ -385,7 +387,7 @@ def main(argv=None):
     start = time.monotonic()
     try:
         sys.path.insert(0, str(ROOT))
-        import reference_fixes
+        from harness import reference_fixes
 
         description, extensions = device_info()
     except Exception as err:  # a TVM this script cannot drive

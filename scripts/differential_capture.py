@@ -18,7 +18,7 @@
 the differential run (generator/differential.py)::
 
     DIFFERENTIAL_CAPTURE=/tmp/cases.jsonl PYTHONPATH=scripts .venv/bin/python -m pytest \\
-        -p differential_capture tests/python tests/proof --reference-fixes
+        -p differential_capture tests/python tests/proof bugs --reference-fixes
 
 Without ``DIFFERENTIAL_CAPTURE`` (the output file: JSON lines, appended) it does nothing. With
 it, ``tvm.compile`` and ``tvm.ir.transform.Pass.__call__`` are wrapped for the session, and
@@ -53,12 +53,12 @@ PASSES = (
     "tirx.MakePackedAPI tirx.BF16ComputeLegalize tirx.BF16StorageLegalize "
     "tirx.LowerDeviceKernelLaunches relax.AllocateWorkspace"
 ).split()
-# the passes' names as the reference fixes (reference_fixes/*.py) and TVM itself spell them
+# the passes' names as the reference fixes (bugs/*/reference_fix.py) and TVM itself spell them
 REFERENCE_PASSES = {
-    "reference_fixes.SplitHostDeviceOnACopy": "tirx.SplitHostDevice",  # _input_copy
-    "reference_fixes.S1S2": "tirx.SplitHostDevice",  # host_scalar
+    "reference_fixes.SplitHostDeviceOnACopy": "tirx.SplitHostDevice",  # harness/input_copy.py
+    "reference_fixes.SplitHostDeviceWithHostValues": "tirx.SplitHostDevice",  # host_scalar
     "reference_fixes.NarrowScalarParams": "tirx.SplitHostDevice",  # narrow_scalar
-    "reference_fixes.AnnotateEntryFuncOnACopy": "tirx.AnnotateEntryFunc",  # _input_copy
+    "reference_fixes.AnnotateEntryFuncOnACopy": "tirx.AnnotateEntryFunc",  # harness/input_copy.py
     "reference_fixes.LowerTVMBuiltin": "tirx.LowerTVMBuiltin",  # host_scalar
     "reference_fixes.bfloat16_scalar.compute_legalize": "tirx.BF16ComputeLegalize",
     "reference_fixes.bfloat16_scalar.make_packed_api": "tirx.MakePackedAPI",

@@ -68,7 +68,13 @@ def upstream_problems(path, text):
     return problems
 
 
-def main():
+def main(argv):
+    if argv[:1] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
+    if argv:
+        print(f"lint: error: no arguments expected, got {' '.join(argv)}", file=sys.stderr)
+        return 2
     ruff = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
     if not Path(ruff).exists() and not shutil.which(ruff):
         print("lint: error: ruff not found (run scripts/setup.sh)", file=sys.stderr)
@@ -92,4 +98,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

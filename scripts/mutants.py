@@ -22,13 +22,13 @@
     python scripts/mutants.py --ci        # the seeded CI sample over every fix
 
 cosmic-ray (pinned in requirements-mutants.txt, in its own interpreter: build/mutants-venv,
-made on first use, or MUTANTS_PYTHON) makes the mutants of reference_fixes/<key>.py, with
+made on first use, or MUTANTS_PYTHON) makes the mutants of bugs/<key>/reference_fix.py, with
 every operator that takes no arguments, on the file's text (mutants/generate.py). Each
 runs as the wrong fix ``<key>:mutant`` (mutants/plugin.py installs it in the pytest session
 and in its child processes; no file changes): the same test files, the same kill rule, the
 same pytest servers as scripts/wrong_fixes.py. Alone first run the tests that killed the
 mutant last time (mutants/killers.json, written by ``--record``) and those that killed the
-report's wrong fixes (wrong_fixes/killers.json).
+report's wrong fixes (harness/killers.json).
 
 Columns per fix: mutants (all cosmic-ray makes); run (those sampled, but the equivalent
 ones); killed (at least two tests fail); killed with an upstream test (the wrong-fix rule:
@@ -65,9 +65,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 import mutants  # noqa: E402
-import reference_fixes  # noqa: E402
-import wrong_fixes  # noqa: E402
-from wrong_fixes.until_killed import MIN_KILLERS  # noqa: E402
+from harness import reference_fixes, wrong_fixes  # noqa: E402
+from harness.stop_when_killed import MIN_KILLERS  # noqa: E402
 
 
 def _load_runner():
@@ -97,7 +96,7 @@ class Error(Exception):
 
 @dataclass
 class Mutant:
-    """One mutant of reference_fixes/<key>.py: where it is, what it changes, its verdict."""
+    """One mutant of bugs/<key>/reference_fix.py: where it is, what it changes, its verdict."""
 
     key: str
     operator: str
@@ -168,9 +167,9 @@ def _tool(python, args):
     return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
 
 
-def generate(python, keys, folder=ROOT / "reference_fixes"):
-    """{key: [Mutant]} of every mutant of ``folder``/<key>.py, sorted by id."""
-    paths = {str(folder / f"{key}.py"): key for key in keys}
+def generate(python, keys, folder=ROOT / "bugs"):
+    """{key: [Mutant]} of every mutant of ``folder``/<key>/reference_fix.py, sorted by id."""
+    paths = {str(folder / key / "reference_fix.py"): key for key in keys}
     found = {key: [] for key in keys}
     for row in _tool(python, ["list", *paths]):
         key = paths[row["file"]]
@@ -182,12 +181,12 @@ def generate(python, keys, folder=ROOT / "reference_fixes"):
     return found
 
 
-def apply(python, chosen, out_dir, folder=ROOT / "reference_fixes"):
+def apply(python, chosen, out_dir, folder=ROOT / "bugs"):
     """Make the source of each mutant of ``chosen`` (written under ``out_dir``); fills in
     before, after and source."""
     if not chosen:
         return
-    specs = [f"{folder / (m.key + '.py')}:{m.operator}:{m.occurrence}" for m in chosen]
+    specs = [f"{folder / m.key / 'reference_fix.py'}:{m.operator}:{m.occurrence}" for m in chosen]
     rows = _tool(python, ["apply", str(out_dir), *specs])
     for mutant, row in zip(chosen, rows, strict=True):
         mutant.before, mutant.after, mutant.source = row["before"], row["after"], row["source"]

@@ -240,8 +240,8 @@ def _git(*args, timeout=300):
 
 def _source_repos():
     """Candidate repositories (local paths or URLs) to read TVM_COMMIT's files from: TVM_GIT
-    alone when set; else the source build's checkout, the workplace's shared copy of TVM
-    (scripts/tvm_source.py), GitHub."""
+    alone when set; else the source build's checkout, a local copy of TVM at the base commit,
+    when present (scripts/tvm_source.py), GitHub."""
     if os.environ.get("TVM_GIT"):
         return [os.environ["TVM_GIT"]]
     work = os.environ.get("TVM_BUILD_WORK") or os.path.expanduser("~/tvm-build")

@@ -35,7 +35,8 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 die() { echo "regen_patches: error: $*" >&2; exit 2; }
 work=${TVM_BUILD_WORK:-/tmp/tvm-src-build}
 [ "${1:-}" = "--work" ] && work=${2:?--work needs a directory}
-# TVM_GIT, else the workplace's shared copy (read through scripts/tvm_source.py), else GitHub
+# TVM_GIT, else a local copy of TVM at the base commit, when present (read through
+# scripts/tvm_source.py), else GitHub
 tvm_git=${TVM_GIT:-$(python3 "$root/scripts/tvm_source.py" 2>/dev/null || echo https://github.com/apache/tvm)}
 base=${TVM_COMMIT:-5d4dc8721307cf9677becacf0395c19be130e206}
 author="Seed 000e2e69 maintainers <maintainers@users.noreply.a-seed-000e2e69.example>"

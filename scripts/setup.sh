@@ -7,7 +7,7 @@
 #
 # Then, where a C++ compiler, the OpenCL headers and libOpenCL are present, TVM's OpenCL
 # runtime for that TVM (scripts/opencl_runtime.py: build/opencl/, once; the device runs of
-# tests/proof load it); where they are not, one line on stderr says what to install.
+# tests/proof and bugs/*/proof load it); where they are not, one line on stderr says what to install.
 #
 # --tirx: the same for the extracted TIRx package instead: .venv-tirx with the pinned
 # requirements-tirx.txt (apache-tvm-tirx, module tvm_tirx; no relax, no tvm module), for

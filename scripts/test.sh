@@ -16,7 +16,7 @@
 #                                    with the reference fixes; .ci/run runs it after the default
 # The default mode also runs the apache/tvm-tirx line: tvm-tirx/tests/python against the
 # pinned apache-tvm-tirx (.venv-tirx, scripts/setup.sh --tirx), as it is and with the
-# reference fixes that work there (reference_fixes.ON_TVM_TIRX; the others' bug tests stay
+# reference fixes that work there (bug_reports.ON_TVM_TIRX; the others' bug tests stay
 # strict xfails, and the report header names them).
 # Extra arguments after the mode go to pytest. TVM_PYTHON selects another TVM (see setup.sh).
 # The steps are independent and run TEST_JOBS at a time (default: the number of cores).
@@ -36,8 +36,8 @@ lint_py=$py
 
 status=0
 # Independent steps run in parallel, TEST_JOBS at a time (default: the number of cores), each
-# into a log of its own; the logs are printed in the order the steps were declared, each under
-# its title, when all have ended. A step fails on any non-zero exit (pytest's 5, no test ran,
+# into a log of its own; a line says when each starts and when it finishes; the logs are
+# printed in the order the steps were declared, each under its title, when all have ended. A step fails on any non-zero exit (pytest's 5, no test ran,
 # included).
 jobs_max=${TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
 [[ "$jobs_max" =~ ^[1-9][0-9]*$ ]] || { echo "test: error: TEST_JOBS must be a positive number" >&2; exit 2; }
@@ -49,8 +49,9 @@ step() {  # step <title> <command...>: start it once fewer than jobs_max steps r
   titles+=("$1"); shift
   while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
   echo "... started: ${titles[$n]}"
-  ( start=$SECONDS; "$@" > "$logs/$n.log" 2>&1; echo $? > "$logs/$n.rc"
-    echo $((SECONDS - start)) > "$logs/$n.s" ) &
+  ( start=$SECONDS; "$@" > "$logs/$n.log" 2>&1; rc=$?; echo $rc > "$logs/$n.rc"
+    echo $((SECONDS - start)) > "$logs/$n.s"
+    echo "... finished: ${titles[$n]} ($((SECONDS - start)) s$([ $rc = 0 ] || echo ", exit $rc"))" ) &
 }
 finish() {  # wait for every step, then print their logs in order
   wait
@@ -94,9 +95,9 @@ case "$mode" in
   both)
     # the longest steps first, so that the last to start are short; the tools' own tests are
     # the --tools mode's
-    run "suite with the Python reference fixes (no xfail may remain)" tests --ignore=tests/tools \
+    run "suite with the Python reference fixes (no xfail may remain)" tests bugs --ignore=tests/tools \
       --reference-fixes "$@"
-    run "suite against the TVM as it is (bug tests strictly xfail)" tests --ignore=tests/tools \
+    run "suite against the TVM as it is (bug tests strictly xfail)" tests bugs --ignore=tests/tools \
       "$@"
     tree "exported files under TVM's conftests (bug tests strictly xfail)"
     tree "exported files under TVM's conftests, reference fixes (no xfail)" --reference-fixes
@@ -113,7 +114,7 @@ case "$mode" in
     run "the tools' tests marked both_ways, with the reference fixes" tests/tools \
       --reference-fixes -m both_ways "$@"
     # the upstream files inside TVM's own tree at the base commit (git archive of TVM_GIT or
-    # the workplace's shared copy), under TVM's conftests, beside TVM's tests of those files
+    # a local copy of TVM at the base commit, when present), under TVM's conftests, beside TVM's tests of those files
     if where=$(python3 scripts/tvm_source.py 2>&1); then
       intree() { local title=$1; shift
         step "$title" "$py" scripts/tvm_tree_check.py --tvm-git --python "$py" "$@"; }
@@ -127,8 +128,8 @@ case "$mode" in
     ;;
   # a single mode is for any TVM (a source build, another wheel): the tools' tests, then the
   # upstream files as exported for that TVM (adapted to its API: the files are written
-  # against the pinned wheel's) under TVM's conftests; tests/proof and
-  # tests/reference_fixes belong to the reference fixes, written for the wheel
+  # against the pinned wheel's) under TVM's conftests; tests/proof and the bugs' proof tests
+  # (bugs/*/proof) belong to the reference fixes, written for the wheel
   released)
     run "tools against the TVM as it is" tests/tools "$@"
     tree "upstream files exported for this TVM, TVM's conftests (bug tests strictly xfail)"

@@ -17,12 +17,13 @@
 """Where TVM's sources come from on a machine without a configured source.
 
     python scripts/tvm_source.py            # print a git directory that holds TVM_COMMIT
-                                            # (TVM_GIT when set, else the shared copy), or
+                                            # (TVM_GIT when set, else a local copy of TVM at
+                                            # the base commit, when present), or
                                             # exit 2 with one line saying why there is none
     python scripts/tvm_source.py REPO       # the same for the local repository REPO
 
-The workplace keeps TVM at the base commit as a shallow, read-only bare repository beside
-the checkout (``../shared/tvm.git``). That copy has objects and packed refs but no ``refs/``
+A local copy of TVM at the base commit, when present, is a shallow, read-only bare repository
+beside the checkout (``../shared/tvm.git``). That copy has objects and packed refs but no ``refs/``
 folder, which git needs to accept a directory as a repository; it cannot be written to. A
 local repository git does not accept but that has ``objects/`` is read through a wrapper:
 an empty bare repository under ``build/`` (git-ignored) whose object store borrows the
@@ -92,14 +93,17 @@ def holding(repo, commit=DEFAULT_COMMIT):
 
 
 def default_repo():
-    """The repository to read when none is named: TVM_GIT, else the shared copy (None when
-    neither is set or there)."""
+    """The repository to read when none is named: TVM_GIT, else a local copy of TVM at the
+    base commit, when present (None when neither is set or there)."""
     if os.environ.get("TVM_GIT"):
         return os.environ["TVM_GIT"]
     return str(SHARED) if str(SHARED) not in ("", ".") and SHARED.is_dir() else None
 
 
 def main(argv):
+    if argv[:1] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
     if len(argv) > 1:
         print("tvm_source: error: at most one argument, a local repository", file=sys.stderr)
         return 2

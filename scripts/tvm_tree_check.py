@@ -26,9 +26,9 @@ conftests, with a given TVM.
   ``python/``, ``tests/``, ``CMakeLists.txt``, ``pyproject.toml``). It is copied to a
   scratch folder first; DIR itself is never written.
 * ``--tvm-git [REPO]``: the tree of TVM at the base commit (``TVM_COMMIT``), unpacked with
-  ``git archive`` from REPO, default ``TVM_GIT``, else the workplace's shared copy
-  (scripts/tvm_source.py): TVM's own conftests and neighbouring tests, on any machine that
-  has that copy (scripts/test.sh --tools).
+  ``git archive`` from REPO, default ``TVM_GIT``, else a local copy of TVM at the base
+  commit, when present (scripts/tvm_source.py): TVM's own conftests and neighbouring tests, on
+  any machine that has that copy (scripts/test.sh --tools).
 * ``--fake``: no TVM source at hand (CI): a skeleton tree whose only conftest is this
   repository's stand-in for TVM's (tests/python/relax/conftest.py), so the files run as
   exported, without this repository's root conftest.
@@ -37,7 +37,7 @@ conftests, with a given TVM.
   ``--expect-fixed`` the bug xfails of the reports with a C++ patch are dropped
   (bug_reports.PATCHED: what a patched source build carries), with ``--reference-fixes``
   those of the reports with a reference fix (bug_reports.REFERENCE_FIXED), which it installs
-  into the pytest process (through reference_fixes/_site): those bug tests must pass, the
+  into the pytest process (through harness/child_site): those bug tests must pass, the
   others stay strict xfails (the first line says which). Without either, all must xfail.
 * Runs our tests only (by node id), or with ``--whole-files`` every test of the touched
   files (TVM's own included), with PY (default: this interpreter; e.g. $TVM_PYTHON).
@@ -165,6 +165,16 @@ def _outcomes_per_file(junit):
     return counts
 
 
+def _can_create_in(folder):
+    """Whether a folder can be made in ``folder`` (tried, then removed): --keep's check,
+    before the export and the runs rather than after them."""
+    try:
+        tempfile.TemporaryDirectory(dir=folder).cleanup()
+    except OSError:
+        return False
+    return True
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     where = parser.add_mutually_exclusive_group(required=True)
@@ -180,6 +190,13 @@ def main(argv=None):
     parser.add_argument("--whole-files", action="store_true", help="TVM's tests there too")
     parser.add_argument("--keep", type=Path, help="leave the exported tree in this folder")
     args = parser.parse_args(argv)
+    if args.keep and not _can_create_in(args.keep.resolve().parent):
+        print(
+            f"tvm_tree_check: error: --keep {args.keep}: cannot write there (name a folder "
+            "you can write)",
+            file=sys.stderr,
+        )
+        return 2
     scratch = Path(tempfile.mkdtemp(prefix="tvm-tree-check-"))
     try:
         return run(args, scratch)
@@ -219,7 +236,7 @@ def run(args, scratch):
     for var in ("TVM_REFERENCE_FIXES", "TVM_WRONG_FIX"):
         env.pop(var, None)
     if args.reference_fixes:
-        site = [str(ROOT / "reference_fixes" / "_site"), str(ROOT)]
+        site = [str(ROOT / "harness" / "child_site"), str(ROOT)]
         env["PYTHONPATH"] = os.pathsep.join([*site, *filter(None, [env.get("PYTHONPATH")])])
         env["TVM_REFERENCE_FIXES"] = ",".join(REFERENCE_FIXED)
     # one pytest process for every file (one `import tvm`), its results read per file from

@@ -77,7 +77,7 @@ echo "=== the differential run: corpus and the wheel's sides"
 rm -rf "$diff_dir"; mkdir -p "$diff_dir"
 (cd "$root" && env -u PYTHONPATH -u TVM_LIBRARY_PATH DIFFERENTIAL_CAPTURE="$diff_dir/tests.jsonl" \
   PYTHONPATH=scripts "$wheel_py" -m pytest -q -p no:cacheprovider -p differential_capture \
-  tests/python tests/proof --reference-fixes) > "$work/differential-capture.log" 2>&1
+  tests/python tests/proof bugs --reference-fixes) > "$work/differential-capture.log" 2>&1
 for step in "corpus $diff_dir --tests $diff_dir/tests.jsonl" "record $diff_dir --side wheel" \
     "record $diff_dir --side wheel+fixes"; do
   # shellcheck disable=SC2086

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Run the suite once per wrong fix of wrong_fixes/ and report which tests kill each.
+"""Run the suite once per wrong fix (bugs/<key>/wrong_fixes.py) and report which tests kill each.
 
     python scripts/wrong_fixes.py [--list] [--only REPORT[:NAME] ...] [--markdown FILE]
                                   [--all-killers] [--all-files] [--jobs N] [--tvm-tirx]
@@ -24,14 +24,14 @@
 For every wrong fix (a small, deliberately wrong variant of a reference fix) it runs
 ``pytest FILES --wrong-fix=REPORT:NAME``: that wrong fix is installed and the report's bug
 tests must pass, so every test that fails has caught the mistake. FILES are the test files
-of tests/python and tests/proof that hold the report's tests (its xfail phrase or its key
-in the file), or all of them with ``--all-files``. A wrong fix counts as killed when at
+of tests/python, tests/proof and bugs/ that hold the report's tests (its xfail phrase or its
+key in the file), or all of them with ``--all-files``. A wrong fix counts as killed when at
 least two tests fail, at least one of them in an upstream file (tests/python). A run stops
-as soon as its failures kill the wrong fix (wrong_fixes/until_killed.py), so its verdict does
+as soon as its failures kill the wrong fix (harness/stop_when_killed.py), so its verdict does
 not depend on the order the tests run in; ``--all-killers`` runs every test and lists every
 killing test. Runs go ``--jobs`` at a time, each a pytest session in a fork of a process that
-has imported TVM once (scripts/pytest_server.py). The tests that killed a wrong fix last time
-(wrong_fixes/killers.json, written by ``--record``) run alone first: if they kill it again,
+has imported TVM once (harness/pytest_server.py). The tests that killed a wrong fix last time
+(harness/killers.json, written by ``--record``) run alone first: if they kill it again,
 so would the whole run. Only test failures count: a collection or fixture error is not a
 kill, it stops the run.
 
@@ -41,7 +41,7 @@ OpenCL device (scripts/opencl_runtime.py --device), it is listed as not judged, 
 reason, and does not count as a survivor.
 
 ``--tvm-tirx`` does the same on the apache/tvm-tirx line: the wrong fixes of the reports
-whose reference fix works there (``reference_fixes.ON_TVM_TIRX``; not those a module lists in
+whose reference fix works there (``bug_reports.ON_TVM_TIRX``; not those a module lists in
 ``NOT_ON_TVM_TIRX``, which no program can tell apart there), over
 tvm-tirx/tests/python (all upstream), run by .venv-tirx's interpreter (or TIRX_PYTHON).
 
@@ -64,21 +64,21 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-import wrong_fixes  # noqa: E402
 from bug_reports import BUG_REPORTS  # noqa: E402
-from wrong_fixes.until_killed import killed as _killed  # noqa: E402
+from harness import wrong_fixes  # noqa: E402
+from harness.stop_when_killed import killed as _killed  # noqa: E402
 
-SUITE = ["tests/python", "tests/proof"]
+SUITE = ["tests/python", "tests/proof", "bugs"]
 UPSTREAM = "tests/python/"
 # --tvm-tirx: the apache/tvm-tirx line (its upstream tests, run by .venv-tirx's interpreter)
 TIRX_SUITE = ["tvm-tirx/tests/python"]
 TIRX_UPSTREAM = "tvm-tirx/tests/python/"
-# what every session imports first: the servers import it once (scripts/pytest_server.py)
+# what every session imports first: the servers import it once (harness/pytest_server.py)
 COMMON = ["numpy", "pytest"]
 PRELOAD = {SUITE[0]: ["tvm", *COMMON], TIRX_SUITE[0]: ["tvm_tirx", *COMMON]}
 # {line: {wrong fix: the tests that killed it}}, written by --record: each run tries those
 # tests alone first (see killers)
-KILLERS_FILE = ROOT / "wrong_fixes" / "killers.json"
+KILLERS_FILE = ROOT / "harness" / "killers.json"
 
 
 def files_of(report, suite=SUITE):
@@ -91,19 +91,34 @@ def files_of(report, suite=SUITE):
     return found
 
 
+def _writable(path):
+    """Whether the file ``path`` can be written: tried before a run of minutes, not after it
+    (a file that was not there is removed again)."""
+    path = Path(path)
+    existed = path.exists()
+    try:
+        with open(path, "a"):
+            pass
+    except OSError:
+        return False
+    if not existed:
+        path.unlink()
+    return True
+
+
 class RunError(Exception):
     """A run that says nothing about the wrong fix; the message is the reason."""
 
 
 class Servers:
-    """``jobs`` pytest servers (scripts/pytest_server.py) of ``python``, handed out one per
+    """``jobs`` pytest servers (harness/pytest_server.py) of ``python``, handed out one per
     session."""
 
     def __init__(self, python, preload, jobs):
         self.idle, self.procs = queue.Queue(), []
         for _ in range(jobs):
             proc = subprocess.Popen(
-                [python, str(ROOT / "scripts" / "pytest_server.py"), *preload],
+                [python, str(ROOT / "harness" / "pytest_server.py"), *preload],
                 cwd=ROOT,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
@@ -143,7 +158,7 @@ def _session(spec, targets, pytest_args, servers, upstream, until_killed):
         xml, log = Path(tmp) / "junit.xml", Path(tmp) / "pytest.log"
         # --tb=native: only whether a test failed is read, and pytest's own traceback costs
         # ten times more to build
-        stop = ["-p", "wrong_fixes.until_killed", f"--until-killed={upstream}"] * until_killed
+        stop = ["-p", "harness.stop_when_killed", f"--until-killed={upstream}"] * until_killed
         args = ["-p", "no:cacheprovider", "-p", "no:xdist", "-q", "--tb=native",
                 "-o", "junit_family=xunit1", f"--junitxml={xml}", f"--wrong-fix={spec}",
                 *stop, *targets, *pytest_args]  # fmt: skip
@@ -210,7 +225,7 @@ def selectable(tvm_tirx=False):
     catalogue = wrong_fixes.catalogue()
     if not tvm_tirx:
         return catalogue
-    import reference_fixes
+    from harness import reference_fixes
 
     return {
         (report, name): text
@@ -244,6 +259,13 @@ def main(argv=None):
     )
     parser.add_argument("pytest_args", nargs="*", help="after --: extra pytest arguments")
     args = parser.parse_args(argv)
+    if args.markdown and not _writable(args.markdown):
+        print(
+            f"wrong_fixes: error: --markdown {args.markdown}: cannot write there (name a file "
+            "in a folder you can write)",
+            file=sys.stderr,
+        )
+        return 2
     catalogue = selectable(args.tvm_tirx)
     suite, upstream, python = SUITE, UPSTREAM, sys.executable
     if args.tvm_tirx:

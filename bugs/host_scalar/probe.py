@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_com
 
 try:
     import numpy as np
-    from probe_common import run_main
+    from probe_common import bad_arguments, run_main
 
     import tvm
     from tvm.script import tirx as T
@@ -233,6 +233,9 @@ def main(argv=None):
     if argv[:1] == ["--child"]:
         _child(argv[1])
         return 0
+    status = bad_arguments(argv, f"{BUG}/probe.py", ("--check", "--run"))
+    if status is not None:
+        return status
     if not tvm.runtime.enabled("llvm"):
         print(
             "host_scalar/probe.py: this TVM has no LLVM (USE_LLVM=OFF): "

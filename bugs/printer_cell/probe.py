@@ -31,8 +31,13 @@ reason when it cannot run. ``probe(run_gpu)`` returns the findings for scripts/c
 """
 
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 
 try:
+    from probe_common import bad_arguments, run_main
+
     import tvm
     import tvm.script
     from tvm.script import tirx as T
@@ -100,6 +105,9 @@ def probe(run_gpu=False):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
+    status = bad_arguments(argv, "printer_cell/probe.py")
+    if status is not None:
+        return status
     print("tvm", tvm.__version__)
     findings = probe()
     for f in findings:
@@ -110,9 +118,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except Exception as err:  # a TVM this script cannot drive: one line, no traceback
-        first = (str(err).strip().splitlines() or [""])[0]
-        print(f"printer_cell/probe.py: error: {type(err).__name__}: {first}", file=sys.stderr)
-        sys.exit(2)
+    run_main(f"{BUG}/probe.py", main)

@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import tvm_tirx
 from tvm_tirx.script import tirx as T
 
-import reference_fixes
+from harness import reference_fixes
 
 reference_fixes.install(["host_scalar"])
 

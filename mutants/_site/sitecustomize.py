@@ -16,7 +16,7 @@
 # under the License.
 # The child processes of a mutant's run (scripts/mutants.py, mutants/plugin.py put this folder
 # first on PYTHONPATH): wrong_fixes takes <report>:mutant for the mutant of TVM_MUTANT_SOURCE,
-# then reference_fixes/_site/sitecustomize.py installs what TVM_REFERENCE_FIXES and
+# then harness/child_site/sitecustomize.py installs what TVM_REFERENCE_FIXES and
 # TVM_WRONG_FIX name, as in any wrong-fix run.
 import os
 import runpy
@@ -27,4 +27,4 @@ if os.environ.get("TVM_MUTANT_SOURCE"):
     import mutants
 
     mutants.accept_in_wrong_fixes()
-runpy.run_path(str(ROOT / "reference_fixes" / "_site" / "sitecustomize.py"))
+runpy.run_path(str(ROOT / "harness" / "child_site" / "sitecustomize.py"))

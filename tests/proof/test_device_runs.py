@@ -18,7 +18,7 @@
 repository only).
 
 The rows of scripts/device_runs.py run in one child interpreter per session (the fixes of
-this session reach it: reference_fixes/_site), each call in a fork of its own, so that a
+this session reach it: harness/child_site), each call in a fork of its own, so that a
 crash is a row's result. On the TVM as it is, a bug row must show its report's bug, as the
 exception its xfail names:
 
@@ -31,7 +31,7 @@ exception its xfail names:
 
 With the fixes every row must give the right values, but the rows a fix rejects at compile
 time (VerifyMemory's error); uint64's fix is a runtime (the OpenCL runtime built with patch
-0007, reference_fixes/uint64_scalar.py), which the child loads. Any other failure (another
+0007, bugs/uint64_scalar/reference_fix.py), which the child loads. Any other failure (another
 signal, another launch error, wrong values where the bug is a crash) fails the test: no xfail
 accepts it. Skipped, with the reason, where there is no OpenCL runtime plugin
 (scripts/opencl_runtime.py) or no OpenCL device.
@@ -47,8 +47,8 @@ import pytest
 
 
 def _device_runs():
-    """scripts/device_runs.py, loaded by its path (scripts/ stays off sys.path: its
-    wrong_fixes.py would hide the wrong_fixes package)."""
+    """scripts/device_runs.py, loaded by its path (scripts/ is no package, and stays off
+    sys.path)."""
     path = Path(__file__).resolve().parents[2] / "scripts" / "device_runs.py"
     spec = importlib.util.spec_from_file_location("device_runs", path)
     module = importlib.util.module_from_spec(spec)

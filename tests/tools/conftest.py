@@ -81,9 +81,9 @@ def reference_fixes_load():
     """Skip a test that loads the Python reference fixes (or the wrong fixes built on them)
     where they cannot load: they are written for the pinned wheel's API, and
     ``scripts/test.sh --expect-fixed`` runs the tools' tests against another TVM (a source
-    build), as it leaves out tests/proof and tests/reference_fixes."""
+    build), as it leaves out tests/proof and the bugs' proof tests."""
     try:
-        import reference_fixes._line  # noqa: F401
+        import harness.tvm_line  # noqa: F401
     except (ImportError, AttributeError) as err:
         pytest.skip(f"the reference fixes do not load on this TVM (written for the wheel): {err}")
 

@@ -39,8 +39,8 @@ from pathlib import Path
 
 import pytest
 
-import reference_fixes
 from bug_reports import BUG_REPORTS
+from harness import reference_fixes
 
 ROOT = Path(__file__).resolve().parents[2]
 BUGS = ROOT / "bugs"
@@ -100,7 +100,7 @@ READS = {
 def _env():
     """This environment without what installs fixes in a child or brings another TVM in."""
     env = {k: v for k, v in os.environ.items() if k not in ("TVM_REFERENCE_FIXES", "TVM_WRONG_FIX")}
-    site = str(ROOT / "reference_fixes" / "_site")
+    site = str(ROOT / "harness" / "child_site")
     paths = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p and p != site]
     env["PYTHONPATH"] = os.pathsep.join(paths)
     return env

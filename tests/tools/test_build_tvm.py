@@ -67,7 +67,7 @@ def env(tmp_path):
     clean.pop("JOBS", None)
     clean["PATH"] = f"{bin_dir}{os.pathsep}{clean.get('PATH', '')}"
     clean["LLVM_CONFIG"] = str(fake_llvm_config(tmp_path / "llvm19", "19.1.7"))
-    clean["TVM_SHARED_GIT"] = ""  # nor the workplace's shared copy of TVM
+    clean["TVM_SHARED_GIT"] = ""  # nor a local copy of TVM at the base commit
     return clean
 
 

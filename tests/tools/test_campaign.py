@@ -188,8 +188,9 @@ def _sweep(specs):
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-# a program of each dimension and rule of issue 34 C, and a wrong fix it kills (its class is
-# one known.py does not accept) where the reference fixes give only known classes
+# a program of each module-level dimension and rule (generator/README.md), and a wrong fix
+# it kills (its class is one known.py does not accept) where the reference fixes give only
+# known classes
 NEW_DIMENSIONS = {
     # swarm pools: two narrow scalars of one launch
     "narrow_scalar:first-param-only": 'Program("cuda", (Value("int8", "arg", 1), '
@@ -355,7 +356,7 @@ def test_a_wrong_fix_of_each_report_fails_the_campaign(children):
 
 
 def test_each_new_dimension_kills_its_wrong_fix_not_the_reference_fix(children):
-    """A program of each generator dimension of issue 34 C gives a class known.py does not
+    """A program of each module-level generator dimension gives a class known.py does not
     accept under its wrong fix, and none under the reference fixes."""
     found = children["kills"].result()
     assert found == {spec: [True, False] for spec in NEW_DIMENSIONS}, found
@@ -370,8 +371,8 @@ def test_every_report_with_a_reference_fix_has_a_sentinel_and_a_wrong_fix_here()
     assert set(WRONG_FIX_PER_REPORT) == set(REFERENCE_FIXED)
     assert {report for report, _, _ in sentinels.SENTINELS.values()} == set(REFERENCE_FIXED)
     for report, name in WRONG_FIX_PER_REPORT.items():
-        # the names of wrong_fixes/<report>.py, read as wrong_fixes.catalogue() reads them
-        tree = ast.parse((ROOT / "wrong_fixes" / f"{report}.py").read_text())
+        # the names of bugs/<report>/wrong_fixes.py, read as wrong_fixes.catalogue() reads them
+        tree = ast.parse((ROOT / "bugs" / report / "wrong_fixes.py").read_text())
         names = [
             ast.literal_eval(node.value)
             for node in tree.body
@@ -428,8 +429,8 @@ def test_no_known_entry_accepts_a_bug_that_a_reference_fix_fixes():
     reference fix: bfloat16_scalar anywhere, a report without a tvm-tirx fix on tvm-tirx."""
     import re
 
-    import reference_fixes
     from bug_reports import NO_REFERENCE_FIX
+    from harness import reference_fixes
 
     for entry, reason in _known().items():
         m = re.match(r"report (\w+)", reason)
@@ -440,11 +441,11 @@ def test_no_known_entry_accepts_a_bug_that_a_reference_fix_fixes():
 
 
 def test_a_crash_is_placed_at_the_pass_it_happens_in():
-    """generator/crash.py: a judgement that dies by a signal is reported with the signal and
+    """generator/rejudge_crash.py: a judgement that dies by a signal is reported with the signal and
     the pass that was running (a fork of this process; no TVM needed)."""
     import signal
 
-    from generator import crash
+    from generator import rejudge_crash as crash
 
     class Dies:
         on_event = None

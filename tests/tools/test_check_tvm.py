@@ -393,6 +393,14 @@ def test_tirx_allocate_workspace_alone_is_outside_and_exits_0(children):
     assert "PRESENT" not in out and "FIXED" not in out
 
 
+def test_no_importable_tvm_is_bisect_skip_under_check(tirx_python):
+    """--check where no TVM imports exits 125, which ``git bisect run`` skips (2 is "bad")."""
+    rc, out, err = run_tirx(tirx_python, "-I", "-S", str(SCRIPT), "--check")
+    assert rc == 125
+    assert out == ""
+    assert err.startswith("check_tvm: error: cannot import tvm (")
+
+
 def test_neither_tvm_nor_tvm_tirx_is_a_one_line_error(tirx_python):
     # -I -S: no site-packages and no PYTHONPATH, so neither package can be imported
     rc, out, err = run_tirx(tirx_python, "-I", "-S", str(SCRIPT))

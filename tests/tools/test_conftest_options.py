@@ -61,7 +61,7 @@ def run_pytest(tree, *args):
         if k not in ("PYTHONPATH", "PYTEST_ADDOPTS", "TVM_REFERENCE_FIXES", "TVM_WRONG_FIX")
     }
     # keep what finds TVM (a source build), drop what a --reference-fixes parent added
-    ours = {str(ROOT), str(ROOT / "reference_fixes" / "_site")}
+    ours = {str(ROOT), str(ROOT / "harness" / "child_site")}
     paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p and p not in ours]
     if paths:
         env["PYTHONPATH"] = os.pathsep.join(paths)

@@ -30,7 +30,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import mutants  # noqa: E402
-import wrong_fixes  # noqa: E402
+from harness import wrong_fixes  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("mutants_command", ROOT / "scripts" / "mutants.py")
 command = importlib.util.module_from_spec(_spec)
@@ -60,7 +60,8 @@ def tool_or_skip():
 def test_generated_ids_are_stable_and_name_operator_file_line_occurrence(tmp_path):
     """Two listings of a file give the same ids, each <file>:<line>:<operator>:<k>, unique."""
     python = tool_or_skip()
-    (tmp_path / "toy.py").write_text(TOY)
+    (tmp_path / "toy").mkdir()
+    (tmp_path / "toy" / "reference_fix.py").write_text(TOY)
     first = command.generate(python, ["toy"], tmp_path)["toy"]
     again = command.generate(python, ["toy"], tmp_path)["toy"]
     ids = [m.id for m in first]
@@ -75,12 +76,13 @@ def test_generated_ids_are_stable_and_name_operator_file_line_occurrence(tmp_pat
 def test_apply_writes_the_mutant_elsewhere_and_leaves_the_file(tmp_path):
     """A mutant's source is written to the output folder; the mutated file is unchanged."""
     python = tool_or_skip()
-    (tmp_path / "toy.py").write_text(TOY)
+    (tmp_path / "toy").mkdir()
+    (tmp_path / "toy" / "reference_fix.py").write_text(TOY)
     (out := tmp_path / "out").mkdir()
     found = command.generate(python, ["toy"], tmp_path)["toy"]
     mutant = next(m for m in found if m.id == "toy.py:3:ReplaceComparisonOperator_NotEq_Eq:0")
     command.apply(python, [mutant], out, tmp_path)
-    assert (tmp_path / "toy.py").read_text() == TOY
+    assert (tmp_path / "toy" / "reference_fix.py").read_text() == TOY
     assert mutant.mutation == "if lanes != 1 or bits >= 32: -> if lanes == 1 or bits >= 32:"
     assert "if lanes == 1 or bits >= 32:" in Path(mutant.source).read_text()
 
@@ -158,7 +160,7 @@ def test_install_executes_the_mutant_as_the_module_and_restores_it(tmp_path, mon
         "import toyfixes\nVALUE = 2\ndef install():\n    toyfixes.calls.append('in')\n"
         "    return lambda: toyfixes.calls.append('out')\n"
     )
-    undo = mutants.install({"report": "thing", "id": "x", "source": source}, "toyfixes")
+    undo = mutants.install({"report": "thing", "id": "x", "source": source}, "toyfixes.{}")
     assert sys.modules["toyfixes.thing"].VALUE == 2 and calls == ["in"]
     assert sys.modules["toyfixes.thing"].__file__ == str(pkg / "thing.py")
     undo()
@@ -233,7 +235,8 @@ def test_reviewed_table_is_well_formed_and_matches_the_reference_fixes():
     for mid, entry in mutants.reviewed().items():
         file, line, operator, k = mid.split(":")
         assert operator and k.isdigit(), mid
-        text = (ROOT / "reference_fixes" / file).read_text().splitlines()[int(line) - 1]
+        path = ROOT / "bugs" / file.removesuffix(".py") / "reference_fix.py"
+        text = path.read_text().splitlines()[int(line) - 1]
         assert entry["mutation"].startswith(text.strip() + " -> "), mid
 
 

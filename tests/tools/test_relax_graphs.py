@@ -40,8 +40,7 @@ GRAPH = RC.RelaxGraph(
 
 
 def _classes(fix=None):
-    import reference_fixes
-    import wrong_fixes
+    from harness import reference_fixes, wrong_fixes
 
     undo = reference_fixes.install(["allocate_workspace"]) if fix == "reference" else None
     if fix not in (None, "reference"):

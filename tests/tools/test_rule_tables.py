@@ -14,12 +14,13 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""The rule x dimension tables of tests/proof/rules/ (one per patch) name tests that exist.
+"""The rule x dimension tables of the bug folders (bugs/<key>/rules.md, one per patch) name
+tests that exist.
 
 Each row of a table is a rule a pull request states, a dimension along which a fix could get it
 wrong, and what covers it: test ids (backticked ``path::name[id]``) or ``n/a: <why>``. This
-checks every named id against a collection of tests/python and tests/proof, and that every
-patch has its table.
+checks every named id against a collection of tests/python, tests/proof and bugs/, and that
+every patch has its table.
 """
 
 import re
@@ -30,12 +31,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES = ROOT / "tests" / "proof" / "rules"
-TEST_ID = re.compile(r"`(tests/[^`]+?::[^`]+)`")
+# the tables, one per patch: bugs/<key>/rules.md (a patch of two reports keeps one, in the
+# folder of one of them)
+RULES = sorted((ROOT / "bugs").glob("*/rules.md"))
+TEST_ID = re.compile(r"`((?:tests|bugs)/[^`]+?::[^`]+)`")
 
 
 def start_children(pool, tests, tmp_path_factory):
-    """The collection the tests read: every test id of tests/python and tests/proof."""
+    """The collection the tests read: every test id of tests/python, tests/proof and bugs/."""
     command = [
         sys.executable,
         str(ROOT / "scripts" / "run_pytest.py"),
@@ -45,6 +48,7 @@ def start_children(pool, tests, tmp_path_factory):
         "-q",
         "tests/python",
         "tests/proof",
+        "bugs",
     ]
     run = lambda: subprocess.run(command, cwd=ROOT, capture_output=True, text=True)  # noqa: E731
     return {"collected": pool.submit(run)}
@@ -66,13 +70,13 @@ def _rows(table):
 
 
 def test_every_patch_has_a_rule_table():
-    """Each patch of patches/ has its table, tests/proof/rules/NNNN.md."""
+    """Each patch of patches/ has its table, a bugs/<key>/rules.md whose title names it."""
     patches = {p.name[:4] for p in (ROOT / "patches").glob("0*.patch")}
-    tables = {t.stem for t in RULES.glob("*.md")}
+    tables = {re.match(r"# Patch (\d{4})", t.read_text()).group(1) for t in RULES}
     assert patches <= tables
 
 
-@pytest.mark.parametrize("table", sorted(RULES.glob("*.md")), ids=lambda t: t.stem)
+@pytest.mark.parametrize("table", RULES, ids=lambda t: t.parent.name)
 def test_rule_table_names_existing_tests(table, children):
     """Every row covers its dimension with tests that exist, or says why it cannot matter."""
     collected = children["collected"].result()

@@ -30,8 +30,8 @@ sys.path.insert(0, str(ROOT))
 _spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "conftest.py")
 conftest = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(conftest)
-import wrong_fixes  # noqa: E402
 from bug_reports import BUG_REPORTS, NO_REFERENCE_FIX, REFERENCE_FIXED  # noqa: E402
+from harness import wrong_fixes  # noqa: E402
 
 
 def run(*args):

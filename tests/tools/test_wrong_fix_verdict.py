@@ -14,8 +14,8 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""The wrong-fix runner's verdict (wrong_fixes/until_killed.py) and the pytest server that
-runs its sessions (scripts/pytest_server.py)."""
+"""The wrong-fix runner's verdict (harness/stop_when_killed.py) and the pytest server that
+runs its sessions (harness/pytest_server.py)."""
 
 import itertools
 import json
@@ -29,7 +29,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from wrong_fixes import until_killed  # noqa: E402
+from harness import stop_when_killed as until_killed  # noqa: E402
 
 UP = "tests/python/"
 # (node id, failed) of a made-up run: two upstream failures, a proof failure, two passes
@@ -68,7 +68,7 @@ def _server(tmp_path, *requests, modules=("pytest",)):
     env = {k: v for k, v in os.environ.items() if k not in ("TVM_REFERENCE_FIXES", "TVM_WRONG_FIX")}
     env["PYTHONPATH"] = str(ROOT)
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "pytest_server.py"), *modules],
+        [sys.executable, str(ROOT / "harness" / "pytest_server.py"), *modules],
         input="".join(json.dumps(r) + "\n" if not isinstance(r, str) else r for r in requests),
         cwd=tmp_path,
         env=env,
@@ -99,7 +99,7 @@ def test_server_stops_a_session_once_killed_and_keeps_sessions_apart(tmp_path):
         (tmp_path / folder / f"test_{folder}.py").write_text(tests + "def test_ok():\n    pass\n")
     # as this repository's pyproject.toml does: hypothesis's plugin costs each session 0.8 s
     quick = ["-p", "no:cacheprovider", "-p", "no:hypothesispytest"]
-    stop = ["-p", "wrong_fixes.until_killed", "--until-killed=up/", *quick]
+    stop = ["-p", "harness.stop_when_killed", "--until-killed=up/", *quick]
     logs = [tmp_path / f"{i}.log" for i in range(3)]
     rc, codes, err = _server(
         tmp_path,
@@ -178,7 +178,7 @@ def test_recorded_killers_run_first_and_decide_only_a_kill(wrong_fix_runner, fir
 
 
 def test_every_wrong_fix_has_recorded_killers(reference_fixes_load, wrong_fix_runner):
-    """wrong_fixes/killers.json names tests for every wrong fix of each line (without them a
+    """harness/killers.json names tests for every wrong fix of each line (without them a
     CI run still gives its verdicts, only slower: run scripts/wrong_fixes.py --record)."""
     runner = wrong_fix_runner
     record = json.loads(runner.KILLERS_FILE.read_text())
