@@ -166,14 +166,26 @@ def _offsets(text):
     return lambda lineno, col: starts[lineno - 1] + col
 
 
+def _is_private(node):
+    """Whether ``node`` is decorated ``@T.prim_func(private=True)`` (or any ``private=True``)."""
+    return any(
+        isinstance(d, ast.Call)
+        and any(
+            kw.arg == "private" and isinstance(kw.value, ast.Constant) and kw.value.value is True
+            for kw in d.keywords
+        )
+        for d in node.decorator_list
+    )
+
+
 def adapt_launch(text):
     """Spell kernel launches as a tree without ``T.call_ffi_kernel`` has them.
 
     There, SplitHostDevice launches a kernel with ``T.call_packed(name, args..., extents...)``
     (no ``launch_params=``; its int32 result needs no ``ret_ty=``) and gives every kernel a
-    ``global_symbol`` attribute of its name. A kernel is a function whose ``T.func_attr`` has
-    ``"calling_conv": 2``, literally or in the dict a module-level helper returns (the helper
-    call is inlined there).
+    ``global_symbol`` attribute of its name (a private one keeps none). A kernel is a function
+    whose ``T.func_attr`` has ``"calling_conv": 2``, literally or in the dict a module-level
+    helper returns (the helper call is inlined there).
     """
     tree = ast.parse(text)
     pos = _offsets(text)
@@ -206,8 +218,8 @@ def adapt_launch(text):
                 if kw.arg not in ("launch_params", "ret_ty")
             ]
             edits.append((*span(node), f"T.call_packed({', '.join(parts)})"))
-        if not isinstance(node, ast.FunctionDef):
-            continue
+        if not isinstance(node, ast.FunctionDef) or _is_private(node):
+            continue  # a private function has no global_symbol, kernel or not
         for stmt in node.body:
             call = stmt.value if isinstance(stmt, ast.Expr) else None
             if not (

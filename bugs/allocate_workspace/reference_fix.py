@@ -18,7 +18,7 @@
 
 A Python reimplementation of ``relax.transform.AllocateWorkspace`` with the semantics the
 tests in tests/python/relax/test_transform_allocate_workspace.py and
-tests/proof/test_allocate_workspace_*.py expect, and patches/0001 implements in C++.
+the proof tests beside this file expect, and patches/0001 implements in C++.
 ``install()`` replaces ``tvm.relax.transform.AllocateWorkspace`` (and the same name in
 ``tvm.relax.transform.transform``); the CUTLASS and cuDNN partitioners look the pass up on
 ``tvm.relax.transform`` when they run, so they pick the replacement up too.

@@ -26,6 +26,33 @@ WRONG_FIXES = {
     "module's attributes and global infos are lost in the output",
     "one-function-branch-only": "CopyOnWrite in the one-function branch only: the entry among "
     "several functions is still marked in the given module",
+    "blind-several-functions-only": (
+        "copies only a module of several functions (the public-among-private branch); a module "
+        "of one function is written in place"
+    ),
+    "blind-copy-after-write": (
+        "the pass runs on the input and the copy is taken of its result (copied after the write)"
+    ),
+    "blind-without-global-infos": (
+        "the copy is a new module of the input's functions and attributes: its global infos "
+        "are dropped"
+    ),
+    "blind-only-under-immutable-option": (
+        "copies only under the testing.immutable_module option (the symptom the report shows); "
+        "elsewhere the input is still written"
+    ),
+    "blind-one-public-function-only": (
+        "copies only when exactly one function is public (has a global_symbol): a module of one "
+        "private function is written in place"
+    ),
+    "blind-option-kept-for-inner": (
+        "runs the pass on a copy without lifting testing.immutable_module for the inner pass: "
+        "every checked compile stops in it"
+    ),
+    "blind-annotated-function-only": (
+        "the several-function branch returns a module of the annotated function alone: the "
+        "private functions beside it are dropped"
+    ),
 }
 
 
@@ -37,9 +64,73 @@ def _copy_without_attributes(inner, mod):
     return inner(type(mod)(dict(mod.functions.items())))
 
 
+# Wrong fixes written blind (from the reference fix and the patch alone).
+
+
+def _blind_config():
+    ctx = _input_copy.ir.PassContext.current()
+    return dict(ctx.config.items()) if ctx.config is not None else {}
+
+
+def _blind_several_functions_only(inner, mod):
+    if len(mod.functions) > 1:
+        return _input_copy.run(inner, mod)
+    return inner(mod)
+
+
+def _blind_copy_after_write(inner, mod):
+    return _input_copy.run(lambda _copy: inner(mod).clone(), mod)
+
+
+def _blind_without_global_infos(inner, mod):
+    return _input_copy.run(lambda _copy: inner(type(mod)(mod.functions, attrs=mod.attrs)), mod)
+
+
+def _blind_only_under_immutable_option(inner, mod):
+    if not _blind_config().get(_input_copy.IMMUTABLE):
+        return inner(mod)
+    return _input_copy.run(inner, mod)
+
+
+def _blind_one_public_function_only(inner, mod):
+    public = [
+        gvar
+        for gvar, func in mod.functions.items()
+        if func.attrs is not None and "global_symbol" in func.attrs
+    ]
+    if len(public) == 1:
+        return _input_copy.run(inner, mod)
+    return inner(mod)
+
+
+def _blind_option_kept_for_inner(inner, mod):
+    return inner(mod.clone())
+
+
+def _blind_annotated_function_only(inner, mod):
+    result = _input_copy.run(inner, mod)
+    if len(mod.functions) == 1:
+        return result
+    written = {
+        gvar: func
+        for gvar, func in result.functions.items()
+        if not func.same_as(mod.functions[gvar])
+    }
+    if not written:
+        return result
+    return type(mod)(written, attrs=result.attrs, global_infos=result.global_infos)
+
+
 _PATCHES = {
     "copy-drops-module-attributes": {"run": _copy_without_attributes},
     "one-function-branch-only": {"run": _one_function_branch_only},
+    "blind-several-functions-only": {"run": _blind_several_functions_only},
+    "blind-copy-after-write": {"run": _blind_copy_after_write},
+    "blind-without-global-infos": {"run": _blind_without_global_infos},
+    "blind-only-under-immutable-option": {"run": _blind_only_under_immutable_option},
+    "blind-one-public-function-only": {"run": _blind_one_public_function_only},
+    "blind-option-kept-for-inner": {"run": _blind_option_kept_for_inner},
+    "blind-annotated-function-only": {"run": _blind_annotated_function_only},
 }
 
 

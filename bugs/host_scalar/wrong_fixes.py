@@ -82,6 +82,26 @@ WRONG_FIXES = {
     "pointer: a read of c[0] before a store into c lets the store through",
     "tensor-is-host-use": "a tensor the host makes of a buffer for a call (T.call_packed(f, c)) "
     "is a host use: the buffer becomes CPU memory that the tensor describes as device memory",
+    "blind-per-load-params": "S2 makes a fresh scalar parameter for every load of a cell, not one "
+    "per cell and kernel: a kernel reading c twice gets two parameters",
+    "blind-s3-alloc-only": "S3 moves the workspace allocation to the CPU but not its free: the "
+    "host frees CPU memory through the device's workspace pool",
+    "blind-s3-free-only": "S3 moves the workspace free to the CPU but not its allocation: the "
+    "host stores into device memory and frees it on the CPU",
+    "blind-any-device-type": "S3 follows any device_type annotation instead of rejecting values "
+    "other than kDLCPU",
+    "blind-tensor-not-rejected": "a buffer the host uses and a call receives as a tensor is host "
+    "memory instead of an error: the tensor describes CPU memory as device memory",
+    "blind-views-one-level": "only direct views of a buffer are its views: a kernel using a view "
+    "of a view of a host cell gets a pointer to host memory",
+    "blind-s2-top-level-kernels": "S2 rewrites the kernels in the top-level sequence of the host "
+    "code only: a kernel launched in a host loop reads the cell through a host pointer",
+    "blind-s1-kernels-in-while-unseen": "S1 does not look into host while loops for kernel uses: a "
+    "kernel launched in one reads host memory through a pointer",
+    "blind-stack-any-scope": "S3 puts every small constant-size host allocation on the stack, "
+    "whatever its scope (the CPU rule keeps only global ones there)",
+    "blind-first-cell-only": "S1 classifies the first local buffer of the host code only: a "
+    "second cell stays device memory that the host stores into",
 }
 
 
@@ -296,3 +316,129 @@ def install(name):
             if pass_name != _HALVES[name]:
                 setattr(transform, pass_name, getattr(transform, pass_name).__wrapped__)
     return uninstall
+
+
+# ---------------------------------------------------------------------------------------------
+# blind-* wrong fixes: written without reading the tests
+
+
+import tvm_ffi  # noqa: E402
+
+from harness.tvm_line import LINE  # noqa: E402
+
+_reference_single_element_load = fix._is_single_element_load
+_reference_placement = fix._placement
+_reference_host_local_buffers = fix._host_local_buffers
+if LINE == "tvm":
+    import tvm.tirx as _stmts
+else:
+    import tvm_tirx.ir as _stmts
+_WHILE = _stmts.While
+
+
+def _fresh_per_load(region, by_value, pending):
+    """``_pass_by_value`` with a fresh Var for every load, none shared by a buffer's loads."""
+
+    def replace(load):
+        source = loaded(load)
+        i = -1 if source is None else fix._index(by_value, source)
+        if i < 0:
+            return load
+        var = ir.Var(source.name, str(source.ty.dtype))
+        pending.append((var, load))
+        return var
+
+    return tvm_ffi.structural_map(region, (ir.LOADS, replace))
+
+
+def _any_device_type(alloc):
+    """``_host_device`` that follows the annotation whatever its value."""
+    annotations = fix._annotations(alloc)
+    if fix._DEVICE_TYPE not in annotations:
+        return None
+    return int(annotations[fix._DEVICE_TYPE]), 0
+
+
+def _tensor_not_rejected(host, kernel, needs_pointer):
+    """``_placement`` without the tensor rejection: a host use wins over a tensor."""
+    if needs_pointer == fix._TENSOR_USE:
+        needs_pointer = None
+    return _reference_placement(host, kernel, needs_pointer)
+
+
+def _direct_views(body, buffers):
+    """``_views`` that resolves a view's data against the buffers only, not earlier views."""
+    views = []
+
+    def visit(node):
+        view = fix._view_definition(node)
+        if view is None:
+            return None
+        alias, data = view
+        i = fix._points_into(data, list(buffers))
+        if i >= 0:
+            views.append((alias, i))
+        return None
+
+    walk(body, visit, order="pre")
+    return views
+
+
+def _rewrite_top_level_kernels(func, mod, pending):
+    """``_rewrite_host_func`` that looks for kernels in the host code's statement sequence
+    only, not inside host loops or branches."""
+    buffers, host_memory, by_value = fix._classify(func, mod)
+    if not buffers:
+        return func
+
+    def on_stmt(stmt, mutator):
+        if ir.is_device_region(stmt):
+            region_values = fix._by_value_in_region(stmt, by_value, buffers)
+            return fix._pass_by_value(stmt, region_values, pending) if region_values else stmt
+        if isinstance(stmt, ir.SeqStmt) or allocation(stmt) is not None:
+            return mutator.default_mutate(stmt)
+        return stmt
+
+    body = tvm_ffi.structural_mutate(func.body, (ir.Stmt, on_stmt))
+    body = fix._annotate_host_memory(body, host_memory)
+    return func if body.same_as(func.body) else func.with_body(body)
+
+
+def _regions_outside_while(body):
+    """``_regions`` that does not look into host while loops."""
+    regions = []
+
+    def visit(node):
+        if isinstance(node, _WHILE):
+            return WalkResult.SKIP
+        if ir.is_device_region(node):
+            regions.append(node)
+            return WalkResult.SKIP
+        return None
+
+    walk(body, visit, order="pre")
+    return regions
+
+
+def _stays_on_stack_any_scope(buffer):
+    """The CPU stack rule without its scope condition."""
+    elements = fix._constant_elements(buffer)
+    dtype = tvm_ffi.dtype(str(buffer.ty.dtype))
+    nbytes = (dtype.bits * dtype.lanes + 7) // 8
+    return elements is not None and 0 < elements * nbytes < fix._MAX_STACK_ALLOCA
+
+
+_PATCHES["blind-per-load-params"] = {"_pass_by_value": _fresh_per_load}
+_PATCHES["blind-s3-alloc-only"] = {
+    "ir": SimpleNamespace(**{**vars(ir), "FREE_WORKSPACE": "(the free is not relocated)"})
+}
+_PATCHES["blind-s3-free-only"] = {"workspace_of": lambda stmt: None}
+_PATCHES["blind-any-device-type"] = {"_host_device": _any_device_type}
+_PATCHES["blind-tensor-not-rejected"] = {"_placement": _tensor_not_rejected}
+_PATCHES["blind-views-one-level"] = {"_views": _direct_views}
+_PATCHES["blind-s2-top-level-kernels"] = {"_rewrite_host_func": _rewrite_top_level_kernels}
+_PATCHES["blind-s1-kernels-in-while-unseen"] = {"_regions": _regions_outside_while}
+_PATCHES["blind-stack-any-scope"] = {"_stays_on_stack": _stays_on_stack_any_scope}
+_PATCHES["blind-first-cell-only"] = {
+    "_host_local_buffers": lambda body: _reference_host_local_buffers(body)[:1]
+}

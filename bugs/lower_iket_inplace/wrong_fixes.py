@@ -31,6 +31,40 @@ WRONG_FIXES = {
     "the stripped functions still go into the given module",
     "copy-drops-module-attributes": "the copy is a new module of the same functions: the "
     "module's attributes and global infos are lost in the output",
+    "blind-enabled-by-attribute-only": (
+        "decides the branch from the module attribute alone, forgetting the run-iket child's "
+        "environment: there each kernel is instrumented alone"
+    ),
+    "blind-enabled-copy-after-write": (
+        "with IKET enabled, the pass runs on the input and the copy is taken of its result "
+        "(copied after the write)"
+    ),
+    "blind-alone-under-immutable-option": (
+        "runs each function's module through the pass without lifting testing.immutable_module: "
+        "a checked compile stops in LowerIket"
+    ),
+    "blind-kernels-only": (
+        "strips only device kernels (calling_conv 2): marks in any other PrimFunc are kept"
+    ),
+    "blind-without-global-infos": (
+        "writes the stripped functions into a new module of the input's functions and "
+        "attributes: its global infos are dropped"
+    ),
+    "blind-public-functions-only": (
+        "strips only public functions (those with a global_symbol): a private kernel keeps its "
+        "marks"
+    ),
+    "blind-stripped-functions-only": (
+        "returns a module of the functions it stripped only: the unmarked ones are dropped"
+    ),
+}
+
+# on apache/tvm-tirx 0.1.0a4 LowerIket strips an IKET-enabled module as it strips any other
+# (its output is the same with or without tirx.iket.enabled), so the branch a fix takes shows
+# nowhere in the output there
+NOT_ON_TVM_TIRX = {
+    "blind-enabled-by-attribute-only": "tvm-tirx's LowerIket gives an IKET-enabled module the "
+    "output of the stripping branch: the per-function and whole-module runs agree",
 }
 
 # the reference fix's run: the wrong fixes below replace fix.run
@@ -64,11 +98,90 @@ def _copy_without_attributes(inner, mod):
     return _reference(inner, type(mod)(dict(mod.functions.items())))
 
 
+# Wrong fixes written blind (from the reference fix and the patch alone).
+
+_BLIND_REFERENCE_RUN = fix.run  # the reference fix's run, for the branch a variant keeps
+
+
+def _blind_enabled_by_attribute_only(mod):
+    flag = mod.attrs.get(fix.ENABLED_ATTR) if mod.attrs is not None else None
+    return flag is not None and int(flag) != 0
+
+
+def _blind_enabled_copy_after_write(inner, mod):
+    if fix.enabled(mod):
+        return _input_copy.run(lambda _copy: inner(mod).clone(), mod)
+    return _BLIND_REFERENCE_RUN(inner, mod)
+
+
+def _blind_alone_under_immutable_option(inner, mod, gvar, func):
+    one = type(mod)({gvar: func}, attrs=mod.attrs, global_infos=mod.global_infos)
+    return inner(one)[gvar]
+
+
+def _blind_strip_where(keep):
+    """The reference fix's ``run``, lowering only the PrimFuncs for which ``keep`` holds."""
+
+    def run(inner, mod):
+        if fix.enabled(mod):
+            return _input_copy.run(inner, mod)
+        result = mod.clone()
+        for gvar, func in mod.functions.items():
+            if isinstance(func, fix.ir.PrimFunc) and keep(func):
+                lowered = fix.alone(inner, mod, gvar, func)
+                if not lowered.same_as(func):
+                    result.update_func(gvar, lowered)
+        return result
+
+    return run
+
+
+def _blind_attr(func, key):
+    return func.attrs.get(key) if func.attrs is not None else None
+
+
+def _blind_without_global_infos(inner, mod):
+    if fix.enabled(mod):
+        return _input_copy.run(inner, mod)
+    result = type(mod)(mod.functions, attrs=mod.attrs)
+    for gvar, func in mod.functions.items():
+        if isinstance(func, fix.ir.PrimFunc):
+            lowered = fix.alone(inner, mod, gvar, func)
+            if not lowered.same_as(func):
+                result.update_func(gvar, lowered)
+    return result
+
+
+def _blind_stripped_functions_only(inner, mod):
+    if fix.enabled(mod):
+        return _input_copy.run(inner, mod)
+    stripped = {}
+    for gvar, func in mod.functions.items():
+        if isinstance(func, fix.ir.PrimFunc):
+            lowered = fix.alone(inner, mod, gvar, func)
+            if not lowered.same_as(func):
+                stripped[gvar] = lowered
+    if not stripped:
+        return mod.clone()
+    return type(mod)(stripped, attrs=mod.attrs, global_infos=mod.global_infos)
+
+
 _PATCHES = {
     "copy-on-write-only": {"run": _copy_on_write_only},
     "strip-branch-only": {"run": _strip_branch_only},
     "instrument-branch-only": {"run": _instrument_branch_only},
     "copy-drops-module-attributes": {"run": _copy_without_attributes},
+    "blind-enabled-by-attribute-only": {"enabled": _blind_enabled_by_attribute_only},
+    "blind-enabled-copy-after-write": {"run": _blind_enabled_copy_after_write},
+    "blind-alone-under-immutable-option": {"alone": _blind_alone_under_immutable_option},
+    "blind-kernels-only": {
+        "run": _blind_strip_where(lambda func: _blind_attr(func, "calling_conv") == 2)
+    },
+    "blind-without-global-infos": {"run": _blind_without_global_infos},
+    "blind-public-functions-only": {
+        "run": _blind_strip_where(lambda func: _blind_attr(func, "global_symbol") is not None)
+    },
+    "blind-stripped-functions-only": {"run": _blind_stripped_functions_only},
 }
 
 

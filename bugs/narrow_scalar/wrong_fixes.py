@@ -38,6 +38,16 @@ WRONG_FIXES = {
     "narrow scalar is passed narrow to its wide parameter",
     "split-kernels-only": "only the kernels SplitHostDevice splits out are widened: a kernel "
     "written as a module function and launched by the host keeps its narrow parameters",
+    "blind-unsigned-as-int32": "unsigned narrow scalars (uint8, uint16) travel as int32, not "
+    "uint32",
+    "blind-bits-gt-32": "the width test is bits > 32: int32 and uint32 parameters are rebound "
+    "through a 32-bit copy of themselves",
+    "blind-name-not-symbol": "the launches are matched by the kernel's GlobalVar name, not its "
+    "global symbol: a module kernel whose symbol differs is launched with uncast narrow values",
+    "blind-symbol-args-offset": "a launch naming the kernel by its symbol is cast from its first "
+    "argument (the symbol) on: every widened argument is off by one",
+    "blind-first-launch-only": "only the first launch of each kernel is cast: a kernel the host "
+    "launches twice gets the narrow value at its second launch",
 }
 
 
@@ -112,3 +122,102 @@ def install(name):
     if name not in WRONG_FIXES:
         raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
     return patched_install(fix, _PATCHES[name])
+
+
+# ---------------------------------------------------------------------------------------------
+# blind-* wrong fixes: written without reading the tests
+
+import tvm_ffi  # noqa: E402
+
+from harness.tvm_line import call_like, ir, named_symbol  # noqa: E402
+
+_reference_wide_dtype = fix._wide_dtype
+_reference_launched_by_runtime = fix._launched_by_runtime
+_reference_widen_kernel = fix._widen_kernel
+
+
+def _unsigned_as_int32(dtype):
+    wide = _reference_wide_dtype(dtype)
+    return "int32" if wide == "uint32" else wide
+
+
+def _bits_gt_32(dtype):
+    """``_wide_dtype`` whose width test lets 32-bit integers through."""
+    t = tvm_ffi.dtype(dtype)
+    if t.lanes == 1 and t.bits == 32 and int(t.type_code) in (0, 1):
+        return "int32" if int(t.type_code) == 0 else "uint32"
+    return _reference_wide_dtype(dtype)
+
+
+def _widen_by_name(known, after):
+    """``widen_launched_kernels`` that records each widened kernel under its GlobalVar's name
+    only, not under its global symbol."""
+    kernels, updates = {}, {}
+    for gvar, func in after.functions.items():
+        if not isinstance(func, ir.PrimFunc) or not fix._launched_from_host(gvar, func, known):
+            continue
+        if not fix._launched_by_runtime(func):
+            continue
+        new, widened = fix._widen_kernel(func)
+        if widened:
+            updates[gvar] = new
+            kernels[gvar.name_hint] = widened
+    if not kernels:
+        return after
+    for gvar, func in after.functions.items():
+        if isinstance(func, ir.PrimFunc) and gvar not in updates:
+            new = fix._rewrite_calls(func, kernels)
+            if not new.same_as(func):
+                updates[gvar] = new
+    after = after.clone()
+    for gvar, func in updates.items():
+        after.update_func(gvar, func)
+    return after
+
+
+def _rewrite_calls_offset(func, kernels):
+    """``_rewrite_calls`` with the GlobalVar call's first argument for every launch."""
+
+    def on_call(call):
+        op = call.op
+        if isinstance(op, ir.GlobalVar):
+            widened = kernels.get(op.name_hint)
+        elif (symbol := named_symbol(call, fix._KERNEL_CALLS)) is not None:
+            widened = kernels.get(symbol)
+        else:
+            return call
+        if not widened:
+            return call
+        return call_like(call, fix._cast_args(call.args, 0, widened))
+
+    body = tvm_ffi.structural_map(func.body, (ir.Call, on_call))
+    return func if body.same_as(func.body) else func.with_body(body)
+
+
+def _rewrite_first_launch(func, kernels):
+    """``_rewrite_calls`` that casts the first launch of each kernel only."""
+    seen = set()
+
+    def on_call(call):
+        op = call.op
+        if isinstance(op, ir.GlobalVar):
+            key, first = op.name_hint, 0
+        elif (symbol := named_symbol(call, fix._KERNEL_CALLS)) is not None:
+            key, first = symbol, 1
+        else:
+            return call
+        widened = kernels.get(key)
+        if not widened or key in seen:
+            return call
+        seen.add(key)
+        return call_like(call, fix._cast_args(call.args, first, widened))
+
+    body = tvm_ffi.structural_map(func.body, (ir.Call, on_call))
+    return func if body.same_as(func.body) else func.with_body(body)
+
+
+_PATCHES["blind-unsigned-as-int32"] = {"_wide_dtype": _unsigned_as_int32}
+_PATCHES["blind-bits-gt-32"] = {"_wide_dtype": _bits_gt_32}
+_PATCHES["blind-name-not-symbol"] = {"widen_launched_kernels": _widen_by_name}
+_PATCHES["blind-symbol-args-offset"] = {"_rewrite_calls": _rewrite_calls_offset}
+_PATCHES["blind-first-launch-only"] = {"_rewrite_calls": _rewrite_first_launch}

@@ -28,6 +28,32 @@ WRONG_FIXES = {
     "several functions is still changed in place",
     "host-functions-written-back": "CopyOnWrite only before the kernels are added: the given "
     "module's own functions are still rewritten in place",
+    "blind-kernels-written-back": (
+        "the host functions go to the copy, but the kernels the pass creates are also added to "
+        "the input module (one of the two writes left on the input)"
+    ),
+    "blind-copy-after-write": (
+        "the pass runs on the input and the copy is taken of its result (copied after the write)"
+    ),
+    "blind-without-global-infos": (
+        "the copy is a new module of the input's functions and attributes: its global infos "
+        "are dropped"
+    ),
+    "blind-only-under-immutable-option": (
+        "copies only under the testing.immutable_module option (the symptom the report shows); "
+        "elsewhere the input is still written"
+    ),
+    "blind-only-several-functions": (
+        "copies only a module of several functions; a module of one function is written in place"
+    ),
+    "blind-option-kept-for-inner": (
+        "runs the pass on a copy without lifting testing.immutable_module for the inner pass: "
+        "every checked compile stops in it"
+    ),
+    "blind-written-functions-only": (
+        "returns a module of the functions the pass wrote (and the kernels) only: functions "
+        "without a kernel are dropped"
+    ),
 }
 
 
@@ -46,10 +72,69 @@ def _one_function_only(inner, mod):
     return _input_copy.run(inner, mod) if len(mod.functions) == 1 else inner(mod)
 
 
+# Wrong fixes written blind (from the reference fix and the patch alone).
+
+
+def _blind_config():
+    ctx = _input_copy.ir.PassContext.current()
+    return dict(ctx.config.items()) if ctx.config is not None else {}
+
+
+def _blind_kernels_written_back(inner, mod):
+    result = _input_copy.run(inner, mod)
+    for gvar, func in result.functions.items():
+        if gvar not in mod.functions:  # a kernel the pass created
+            mod.update_func(gvar, func)
+    return result
+
+
+def _blind_copy_after_write(inner, mod):
+    return _input_copy.run(lambda _copy: inner(mod).clone(), mod)
+
+
+def _blind_without_global_infos(inner, mod):
+    return _input_copy.run(lambda _copy: inner(type(mod)(mod.functions, attrs=mod.attrs)), mod)
+
+
+def _blind_only_under_immutable_option(inner, mod):
+    if not _blind_config().get(_input_copy.IMMUTABLE):
+        return inner(mod)
+    return _input_copy.run(inner, mod)
+
+
+def _blind_only_several_functions(inner, mod):
+    if len(mod.functions) > 1:
+        return _input_copy.run(inner, mod)
+    return inner(mod)
+
+
+def _blind_option_kept_for_inner(inner, mod):
+    return inner(mod.clone())
+
+
+def _blind_written_functions_only(inner, mod):
+    result = _input_copy.run(inner, mod)
+    written = {
+        gvar: func
+        for gvar, func in result.functions.items()
+        if gvar not in mod.functions or not func.same_as(mod.functions[gvar])
+    }
+    if not written:
+        return result
+    return type(mod)(written, attrs=result.attrs, global_infos=result.global_infos)
+
+
 _PATCHES = {
     "copy-drops-module-attributes": {"run": _copy_without_attributes},
     "one-function-only": {"run": _one_function_only},
     "host-functions-written-back": {"run": _host_functions_written_back},
+    "blind-kernels-written-back": {"run": _blind_kernels_written_back},
+    "blind-copy-after-write": {"run": _blind_copy_after_write},
+    "blind-without-global-infos": {"run": _blind_without_global_infos},
+    "blind-only-under-immutable-option": {"run": _blind_only_under_immutable_option},
+    "blind-only-several-functions": {"run": _blind_only_several_functions},
+    "blind-option-kept-for-inner": {"run": _blind_option_kept_for_inner},
+    "blind-written-functions-only": {"run": _blind_written_functions_only},
 }
 
 

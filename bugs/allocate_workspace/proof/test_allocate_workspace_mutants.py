@@ -16,7 +16,7 @@
 # under the License.
 """AllocateWorkspace where the callers come first in the module's function order (proof only).
 
-A mutant of reference_fixes/allocate_workspace.py (scripts/mutants.py) that grows the set of
+A mutant of bugs/allocate_workspace/reference_fix.py (scripts/mutants.py) that grows the set of
 functions taking the workspace in one pass over the module's functions survived every other
 test: there the sized function's name sorts before its callers' (``inner`` before ``middle``
 before ``outer``), and one pass in that order finds the whole chain. Here the chain's names

@@ -16,7 +16,7 @@
 # under the License.
 """LowerTVMBuiltin's stack rule for host memory of a vector dtype (proof only).
 
-A mutant of reference_fixes/host_scalar.py (scripts/mutants.py) that computes an element's
+A mutant of bugs/host_scalar/reference_fix.py (scripts/mutants.py) that computes an element's
 bytes as ``bits / lanes`` instead of ``bits * lanes`` survived every other test: their
 allocations are of scalar dtypes, where the two agree. The rule (S3, as on kDLCPU): a
 ``global`` allocation that SplitHostDevice marked as host memory stays on the stack when its

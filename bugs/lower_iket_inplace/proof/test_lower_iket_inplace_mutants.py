@@ -16,7 +16,7 @@
 # under the License.
 """LowerIket numbers the events of an IKET-enabled module over all its kernels (proof only).
 
-Mutants of reference_fixes/lower_iket_inplace.py (scripts/mutants.py) that send an
+Mutants of bugs/lower_iket_inplace/reference_fix.py (scripts/mutants.py) that send an
 IKET-enabled module down the stripping branch's path (each function lowered alone, in a
 module of its own) survived every other test: those check that an enabled module is left
 unchanged, not what the pass makes of it. Lowered alone, each kernel's first mark becomes

@@ -18,7 +18,7 @@
 
 Printing a function whose one-element cell the scalar sugar would change (patch 0005), the
 reference fix prints with a copy of the caller's PrinterConfig that has the sugar off. A
-mutant of reference_fixes/printer_cell.py (scripts/mutants.py) that leaves the copy's
+mutant of bugs/printer_cell/reference_fix.py (scripts/mutants.py) that leaves the copy's
 ``obj_to_annotate`` and ``path_to_annotate`` out survived every other test: none prints such
 a function with annotations. Both cells the sugar would change are printed: one outside local
 scope, one with annotations of its own. The printer writes an annotation as a comment after the

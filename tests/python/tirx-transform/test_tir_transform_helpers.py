@@ -19,6 +19,7 @@ import pytest
 
 import tvm
 import tvm.testing
+from tvm.script import ir as I
 from tvm.script import tirx as T
 
 
@@ -35,23 +36,57 @@ def _helper(A: T.Buffer(8, "float32")):
 
 
 @pytest.mark.xfail(
-    strict=True, raises=ValueError, reason="AnnotateEntryFunc changes its input module in place"
+    strict=True,
+    raises=(ValueError, tvm.error.InternalError),
+    reason="AnnotateEntryFunc changes its input module in place",
 )
-@pytest.mark.parametrize("helpers", [0, 1], ids=["single", "public-among-private"])
-def test_annotate_entry_func_leaves_its_input_unchanged(helpers):
+@pytest.mark.parametrize("immutable_module", [False, True], ids=["plain", "checked"])
+@pytest.mark.parametrize(
+    "functions",
+    [{"main": _entry}, {"main": _helper}, {"main": _entry, "helper": _helper}],
+    ids=["single", "single-private", "public-among-private"],
+)
+def test_annotate_entry_func_leaves_its_input_unchanged(functions, immutable_module):
     """AnnotateEntryFunc marks the entry function in a new module, not in the one given"""
-    functions = {"main": _entry, **{f"helper{i}": _helper for i in range(helpers)}}
     Before = tvm.IRModule(functions)
     Expected = Before.clone()
-    tvm.tirx.transform.AnnotateEntryFunc()(Before)
+    with tvm.transform.PassContext(config={"testing.immutable_module": immutable_module}):
+        tvm.tirx.transform.AnnotateEntryFunc()(Before)
     tvm.ir.assert_structural_equal(Before, Expected)
 
 
 def test_annotate_entry_func_output_keeps_the_module_attributes():
-    """The module AnnotateEntryFunc returns keeps the attributes of the module it is given"""
-    Before = tvm.IRModule({"main": _entry}, attrs={"note": "kept"})
+    """AnnotateEntryFunc's output keeps the module's attributes, global infos and functions"""
+
+    @I.ir_module
+    class Before:
+        I.module_attrs({"note": "kept"})
+        I.module_global_infos({"vdevice": [I.vdevice("llvm")]})
+
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32")):
+            A[0] = T.float32(0)
+
+        @T.prim_func(private=True, s_tir=True)
+        def helper(A: T.Buffer(8, "float32")):
+            A[0] = T.float32(1)
+
+    @I.ir_module
+    class Expected:
+        I.module_attrs({"note": "kept"})
+        I.module_global_infos({"vdevice": [I.vdevice("llvm")]})
+
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32")):
+            T.func_attr({"tirx.is_entry_func": True})
+            A[0] = T.float32(0)
+
+        @T.prim_func(private=True, s_tir=True)
+        def helper(A: T.Buffer(8, "float32")):
+            A[0] = T.float32(1)
+
     After = tvm.tirx.transform.AnnotateEntryFunc()(Before)
-    tvm.ir.assert_structural_equal(After.attrs, Before.attrs)
+    tvm.ir.assert_structural_equal(After, Expected)
 
 
 if __name__ == "__main__":

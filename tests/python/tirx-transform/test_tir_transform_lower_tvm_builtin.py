@@ -22,21 +22,26 @@ import tvm.testing
 from tvm.script import tirx as T
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar on the device")
-def test_allocation_annotated_as_host_memory_is_cpu_workspace():
-    """An allocation annotated device_type=kDLCPU is a workspace of the CPU, device id 0"""
-    ptr = T.handle("float32", "local").ty
-    alloc = T.call_intrin(ptr, "tirx.TVMBackendAllocWorkspace", 1, 0, T.uint64(4), 2, 32)
+def _cell_annotated_as_memory_of(device_type):
+    """A function launching on CUDA device 1 whose cell is annotated with ``device_type``"""
 
     @T.prim_func
     def main():
         T.func_attr({"target": T.target("llvm")})
         T.attr("dummy", "device_type", 2)
         T.attr("dummy", "device_id", 1)
-        c = T.alloc_local((1,), "float32", annotations={"device_type": 1})
+        c = T.alloc_local((1,), "float32", annotations={"device_type": device_type})
         c[0] = T.float32(1.5)
 
-    After = tvm.tirx.transform.LowerTVMBuiltin()(tvm.IRModule({"main": main}))
+    return tvm.IRModule({"main": main})
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar on the device")
+def test_allocation_annotated_as_host_memory_is_cpu_workspace():
+    """An allocation annotated device_type=kDLCPU is a workspace of the CPU, device id 0"""
+    ptr = T.handle("float32", "local").ty
+    alloc = T.call_intrin(ptr, "tirx.TVMBackendAllocWorkspace", 1, 0, T.uint64(4), 2, 32)
+    After = tvm.tirx.transform.LowerTVMBuiltin()(_cell_annotated_as_memory_of(1))
 
     @T.prim_func
     def main():
@@ -56,17 +61,8 @@ def test_allocation_annotated_as_host_memory_is_cpu_workspace():
 )
 def test_allocation_annotated_with_another_device_is_rejected():
     """An allocation annotated with a device other than kDLCPU (host memory) is a user error"""
-
-    @T.prim_func
-    def main():
-        T.func_attr({"target": T.target("llvm")})
-        T.attr("dummy", "device_type", 2)
-        T.attr("dummy", "device_id", 1)
-        c = T.alloc_local((1,), "float32", annotations={"device_type": 2})
-        c[0] = T.float32(1.5)
-
     with pytest.raises(ValueError, match="can only be kDLCPU"):
-        tvm.tirx.transform.LowerTVMBuiltin()(tvm.IRModule({"main": main}))
+        tvm.tirx.transform.LowerTVMBuiltin()(_cell_annotated_as_memory_of(2))
 
 
 if __name__ == "__main__":

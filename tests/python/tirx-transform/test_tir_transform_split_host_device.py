@@ -44,13 +44,14 @@ def test_host_cell_passed_by_value_at_each_launch():
         for _ in range(n):
             c = T.alloc_local((1,), "float32")
             c[0] = x
-            with T.attr(T.target("cuda"), "target", 0):
-                i = T.launch_thread("threadIdx.x", 8)
-                A[i] = A[i] + c[0]
-            c[0] = c[0] * T.float32(2)
-            with T.attr(T.target("cuda"), "target", 0):
-                i = T.launch_thread("threadIdx.x", 8)
-                A[i] = A[i] - c[0]
+            while c[0] < T.float32(100):
+                with T.attr(T.target("cuda"), "target", 0):
+                    i = T.launch_thread("threadIdx.x", 8)
+                    A[i] = A[i] + c[0] * c[0]
+                c[0] = c[0] * T.float32(2)
+                with T.attr(T.target("cuda"), "target", 0):
+                    i = T.launch_thread("threadIdx.x", 8)
+                    A[i] = A[i] - c[0]
 
     After = tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": main}))
 
@@ -60,9 +61,10 @@ def test_host_cell_passed_by_value_at_each_launch():
         for _ in range(n):
             c = T.alloc_local((1,), "float32", annotations={"device_type": 1})
             c[0] = x
-            T.call_ffi_kernel("main_kernel", A.data, c[0], 8, launch_params=["threadIdx.x"])
-            c[0] = c[0] * T.float32(2)
-            T.call_ffi_kernel("main_kernel_1", A.data, c[0], 8, launch_params=["threadIdx.x"])
+            while c[0] < T.float32(100):
+                T.call_ffi_kernel("main_kernel", A.data, c[0], 8, launch_params=["threadIdx.x"])
+                c[0] = c[0] * T.float32(2)
+                T.call_ffi_kernel("main_kernel_1", A.data, c[0], 8, launch_params=["threadIdx.x"])
 
     tvm.ir.assert_structural_equal(After["main"], main)
 
@@ -77,8 +79,7 @@ def test_local_buffer_of_kernels_only_passed_by_pointer():
             T.func_attr({"target": T.target("cuda", host="llvm")})
             c = T.alloc_local((1,), "float32")
             v = T.decl_buffer(1, data=T.address_of(c[0]), scope="local")
-            # a launch already lowered: the kernel named by its symbol gets the view's pointer
-            T.call_ffi_kernel("write", v.data, launch_params=[])
+            T.call_ffi_kernel("write", v.data, launch_params=[])  # a lowered launch, by symbol
             with T.attr(T.target("cuda"), "target", 0):
                 i = T.launch_thread("threadIdx.x", 8)
                 A[i] = A[i] + c[0]
@@ -113,9 +114,9 @@ def test_only_local_host_buffers_are_host_memory(target):
     @T.prim_func(s_tir=True)
     def main():
         T.func_attr({"target": T.target(target, host="llvm")})
+        z = T.alloc_local((4,), "float32")
         x = T.alloc_local((4,), "float32", annotations={"note": 1})
         y = T.alloc_buffer((4,), "float32")
-        z = T.alloc_local((4,), "float32")
         x[0] = y[0]
         T.call_packed("fill", z)  # a tensor describes the device's memory, as a parameter's
 
@@ -124,9 +125,9 @@ def test_only_local_host_buffers_are_host_memory(target):
     @T.prim_func(s_tir=True)
     def main():
         T.func_attr({"target": T.target(target, host="llvm")})
+        z = T.alloc_local((4,), "float32")
         x = T.alloc_local((4,), "float32", annotations=annotations)
         y = T.alloc_buffer((4,), "float32")
-        z = T.alloc_local((4,), "float32")
         x[0] = y[0]
         T.call_packed("fill", z)
 
@@ -139,22 +140,24 @@ def test_only_local_host_buffers_are_host_memory(target):
 @pytest.mark.parametrize(
     "use, message",
     [
-        ("store", "stores into `c`"),
-        ("address", "takes the address of `c`"),
-        ("view", "uses a view of `c`"),
-        ("vector", "loads an element of `c`.*bind each lane"),
+        ("store", "A kernel stores into `c`.*T.let"),
+        ("address", "A kernel takes the address of `c`.*T.let"),
+        ("view", "A kernel uses a view of `c`.*T.let"),
+        ("vector", "A kernel loads an element of `c`.*bind each lane"),
+        ("tensor", "A call receives `c` as a tensor"),
     ],
-    ids=["store", "address", "view", "vector"],
+    ids=["store", "address", "view", "vector", "tensor"],
 )
 def test_kernel_needing_host_memory_is_rejected(use, message):
-    """A kernel that writes, addresses or views host memory, or loads a vector of it, is an error"""
+    """A kernel or a call's tensor that needs the pointer of host memory is an error"""
 
     @T.prim_func(s_tir=True)
     def main(A: T.Buffer(8, "float32")):
         T.func_attr({"target": T.target("cuda", host="llvm")})
         c = T.alloc_local((1,), "float32x4" if use == "vector" else "float32")
-        T.call_extern("int32", "fill", c.data)  # the host's use of c: its pointer to a call
-        v = T.decl_buffer((1,), "float32", data=T.address_of(c[0]), scope="local")
+        T.call_packed("fill", c.data, c if use == "tensor" else 0)  # the host's uses of c
+        p = T.address_of(c[0])  # a view of a view: v over a pointer bound to c's element
+        v = T.decl_buffer((1,), "float32", data=p, scope="local")
         T.attr(T.target("cuda"), "target", 0)
         i = T.launch_thread("blockIdx.x", 8)
         if use == "store":
@@ -162,12 +165,12 @@ def test_kernel_needing_host_memory_is_rejected(use, message):
             c[0] = A[i]
         elif use == "address":
             A[i] = T.call_extern("float32", "load", T.address_of(c[0]))
-        elif use == "view":
-            A[i] = v[0]
-        else:
+        elif use == "vector":
             A[T.Ramp(0, 1, 4)] = c[0]
+        else:
+            A[i] = v[0] if use == "view" else c[0]
 
-    with pytest.raises(ValueError, match=f"A kernel {message}.*T.let"):
+    with pytest.raises(ValueError, match=message):
         tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": main}))
 
 
@@ -175,13 +178,9 @@ def test_kernel_needing_host_memory_is_rejected(use, message):
 @pytest.mark.parametrize(
     "narrow, wide, target",
     [
-        ("float16", "float32", "cuda"),
-        ("bfloat16", "float32", "cuda"),
-        ("int8", "int32", "cuda"),
-        ("int16", "int32", "cuda"),
-        ("bool", "int32", "cuda"),
-        ("uint8", "uint32", "cuda"),
-        ("uint16", "uint32", "cuda"),
+        *[(narrow, "float32", "cuda") for narrow in ["float16", "bfloat16"]],
+        *[(narrow, "int32", "cuda") for narrow in ["int8", "int16", "bool"]],
+        *[(narrow, "uint32", "cuda") for narrow in ["uint8", "uint16"]],
         *[("int8", "int32", target) for target in ["rocm", "opencl", "vulkan", "metal", "webgpu"]],
     ],
 )
@@ -223,33 +222,36 @@ def test_narrow_kernel_scalar_passed_widened(narrow, wide, target):
 
 @pytest.mark.xfail(strict=True, raises=ValueError, reason="narrow kernel scalar parameter")
 def test_narrow_param_of_kernel_written_as_module_function_widened():
-    """A kernel written as a module function and launched by the host takes float16 as float32"""
+    """A kernel written as a module function takes float16 as float32 at each launch, int32 as is"""
 
     @I.ir_module
     class Before:
         @T.prim_func(s_tir=True)
-        def main(x: T.float16):
+        def main(x: T.float16, n: T.int32):
             T.func_attr({"target": T.target("cuda", host="llvm")})
-            Before.kernel(x)
+            Before.kernel(x, n)
+            Before.kernel(x, n + 1)
 
-        @T.prim_func(private=True, s_tir=True)
-        def kernel(x: T.float16):
-            T.func_attr({"target": T.target("cuda")})
+        @T.prim_func(s_tir=True)
+        def kernel(x: T.float16, n: T.int32):
+            T.func_attr({"target": T.target("cuda"), "global_symbol": "add"})
             i = T.launch_thread("threadIdx.x", 8)
-            T.evaluate(x + T.Cast("float16", i))
+            T.evaluate(x + T.Cast("float16", i + n))
 
     @I.ir_module
     class Expected:
         @T.prim_func(s_tir=True)
-        def main(x: T.float16):
+        def main(x: T.float16, n: T.int32):
             T.func_attr({"target": T.target("cuda", host="llvm")})
-            T.call_ffi_kernel("kernel", T.Cast("float32", x), 8, launch_params=["threadIdx.x"])
+            T.call_ffi_kernel("add", T.Cast("float32", x), n, 8, launch_params=["threadIdx.x"])
+            T.call_ffi_kernel("add", T.Cast("float32", x), n + 1, 8, launch_params=["threadIdx.x"])
 
         @T.prim_func(s_tir=True)
-        def kernel(x: T.float32):
+        def kernel(x: T.float32, n: T.int32):
             T.func_attr(
                 {
                     "target": T.target("cuda"),
+                    "global_symbol": "add",
                     "calling_conv": 2,
                     "tirx.kernel_launch_params": ["threadIdx.x"],
                     "tirx.is_global_func": True,
@@ -257,7 +259,7 @@ def test_narrow_param_of_kernel_written_as_module_function_widened():
             )
             x_1: T.let[T.float16] = T.Cast("float16", x)
             i = T.launch_thread("threadIdx.x", 8)
-            T.evaluate(x_1 + T.Cast("float16", i))
+            T.evaluate(x_1 + T.Cast("float16", i + n))
 
     After = tvm.tirx.transform.SplitHostDevice()(Before)
     tvm.ir.assert_structural_equal(After, Expected)
@@ -303,21 +305,65 @@ def _host_with_kernel(A: T.Buffer(8, "float32")):
 
 
 @pytest.mark.xfail(
-    strict=True, raises=ValueError, reason="SplitHostDevice changes its input module in place"
+    strict=True,
+    raises=(ValueError, tvm.error.InternalError),
+    reason="SplitHostDevice changes its input module in place",
 )
-def test_split_host_device_leaves_its_input_unchanged():
+@pytest.mark.parametrize("immutable_module", [False, True], ids=["plain", "checked"])
+@pytest.mark.parametrize("functions", [1, 2])
+def test_split_host_device_leaves_its_input_unchanged(functions, immutable_module):
     """SplitHostDevice returns a new module: the module it is given keeps its functions"""
-    Before = tvm.IRModule({"main": _host_with_kernel, "other": _host_with_kernel})
+    Before = tvm.IRModule({f"main{k}": _host_with_kernel for k in range(functions)})
     Expected = Before.clone()
-    tvm.tirx.transform.SplitHostDevice()(Before)
+    with tvm.transform.PassContext(config={"testing.immutable_module": immutable_module}):
+        tvm.tirx.transform.SplitHostDevice()(Before)
     tvm.ir.assert_structural_equal(Before, Expected)
 
 
 def test_split_host_device_output_keeps_the_module_attributes():
-    """The module SplitHostDevice returns keeps the attributes of the module it is given"""
-    Before = tvm.IRModule({"main": _host_with_kernel}, attrs={"note": "kept"})
+    """SplitHostDevice's output keeps the module's attributes, global infos and functions"""
+
+    @I.ir_module
+    class Before:
+        I.module_attrs({"note": "kept"})
+        I.module_global_infos({"vdevice": [I.vdevice("llvm")]})
+
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32")):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            T.attr(T.target("cuda"), "target", 0)
+            i = T.launch_thread("threadIdx.x", 8)
+            A[i] = A[i] + T.float32(1)
+
+        @T.prim_func(s_tir=True)
+        def host_only(A: T.Buffer(8, "float32")):
+            T.func_attr({"target": T.target("llvm")})
+            A[0] = T.float32(0)
+
+    @I.ir_module
+    class Expected:
+        I.module_attrs({"note": "kept"})
+        I.module_global_infos({"vdevice": [I.vdevice("llvm")]})
+
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32")):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            T.call_ffi_kernel("main_kernel", A.data, 8, launch_params=["threadIdx.x"])
+
+        @T.prim_func(s_tir=True)
+        def main_kernel(A_ptr: T.handle("float32")):
+            T.func_attr(_cuda_kernel_attrs())
+            A = T.decl_buffer(8, data=A_ptr)
+            i = T.launch_thread("threadIdx.x", 8)
+            A[i] = A[i] + T.float32(1)
+
+        @T.prim_func(s_tir=True)
+        def host_only(A: T.Buffer(8, "float32")):
+            T.func_attr({"target": T.target("llvm")})
+            A[0] = T.float32(0)
+
     After = tvm.tirx.transform.SplitHostDevice()(Before)
-    tvm.ir.assert_structural_equal(After.attrs, Before.attrs)
+    tvm.ir.assert_structural_equal(After, Expected)
 
 
 if __name__ == "__main__":

@@ -48,27 +48,84 @@ def _split_kernels():
 
 
 @pytest.mark.xfail(
-    strict=True, raises=ValueError, reason="LowerIket changes its input module in place"
+    strict=True,
+    raises=(ValueError, tvm.error.InternalError),
+    reason="LowerIket changes its input module in place",
 )
+@pytest.mark.parametrize("immutable_module", [False, True], ids=["plain", "checked"])
 @pytest.mark.parametrize("iket_enabled", [False, True], ids=["strip", "instrument"])
-def test_lower_iket_leaves_its_input_unchanged(iket_enabled):
+def test_lower_iket_leaves_its_input_unchanged(iket_enabled, immutable_module):
     """LowerIket returns a new module: the module it is given keeps its IKET annotations"""
     Before = _split_kernels()
     if iket_enabled:
         Before = Before.with_attr("tirx.iket.enabled", True)
     Expected = Before.clone()
-    cuda_transforms.LowerIket()(Before)
+    with tvm.transform.PassContext(config={"testing.immutable_module": immutable_module}):
+        cuda_transforms.LowerIket()(Before)
     tvm.ir.assert_structural_equal(Before, Expected)
 
 
-@pytest.mark.parametrize("iket_enabled", [False, True], ids=["strip", "instrument"])
-def test_lower_iket_output_keeps_the_module_attributes(iket_enabled):
-    """The module LowerIket returns keeps the attributes of the module it is given"""
-    Before = _split_kernels().with_attr("note", "kept")
-    if iket_enabled:
-        Before = Before.with_attr("tirx.iket.enabled", True)
+def test_lower_iket_strips_every_function_of_the_module():
+    """Without IKET enabled, LowerIket strips every function's marks and keeps the rest"""
+
+    @I.ir_module
+    class Before:
+        I.module_attrs({"note": "kept"})
+        I.module_global_infos({"vdevice": [I.vdevice("llvm")]})
+
+        @T.prim_func(private=True)
+        def kernel(A: T.Buffer((32,), "int32")):
+            T.func_attr({"target": T.target("cuda"), "calling_conv": 2})
+            tx = T.launch_thread("threadIdx.x", 32)
+            T.cuda.iket.mark("kernel")
+            A[tx] = A[tx] + 1
+
+        @T.prim_func
+        def device_func(A: T.Buffer((32,), "int32")):
+            T.func_attr({"target": T.target("cuda")})
+            T.cuda.iket.mark("device_func")
+            A[0] = 1
+
+        @T.prim_func(private=True)
+        def unmarked(A: T.Buffer((32,), "int32")):
+            T.func_attr({"target": T.target("cuda"), "calling_conv": 2})
+            A[0] = 2
+
+    @I.ir_module
+    class Expected:
+        I.module_attrs({"note": "kept"})
+        I.module_global_infos({"vdevice": [I.vdevice("llvm")]})
+
+        @T.prim_func(private=True)
+        def kernel(A: T.Buffer((32,), "int32")):
+            T.func_attr({"target": T.target("cuda"), "calling_conv": 2})
+            tx = T.launch_thread("threadIdx.x", 32)
+            A[tx] = A[tx] + 1
+
+        @T.prim_func
+        def device_func(A: T.Buffer((32,), "int32")):
+            T.func_attr({"target": T.target("cuda")})
+            A[0] = 1
+
+        @T.prim_func(private=True)
+        def unmarked(A: T.Buffer((32,), "int32")):
+            T.func_attr({"target": T.target("cuda"), "calling_conv": 2})
+            A[0] = 2
+
     After = cuda_transforms.LowerIket()(Before)
-    tvm.ir.assert_structural_equal(After.attrs, Before.attrs)
+    tvm.ir.assert_structural_equal(After, Expected)
+
+
+def test_lower_iket_instruments_the_module_a_run_iket_child_enables(monkeypatch):
+    """A verified run-iket child's environment enables IKET for the module, as its attribute does"""
+    monkeypatch.setenv("TVM_IKET_INJECTED_CHILD_ENABLE", "1")
+    monkeypatch.setenv("TVM_IKET_OFFICIAL_PROFILE", "cutlass-4.6.0")
+    monkeypatch.setenv("CUDA_INJECTION64_PATH", "/verified/libsmodel_injection.so")
+    monkeypatch.setenv("SMODEL_INJECTION_CONFIG", "/verified/config.json")
+    Before = _split_kernels()
+    After = cuda_transforms.LowerIket()(Before)
+    Expected = cuda_transforms.LowerIket()(Before.with_attr("tirx.iket.enabled", True))
+    tvm.ir.assert_structural_equal(After, Expected.without_attr("tirx.iket.enabled"))
 
 
 @pytest.mark.xfail(

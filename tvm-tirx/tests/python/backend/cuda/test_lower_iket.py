@@ -19,6 +19,7 @@ import pytest
 import tvm_tirx
 import tvm_tirx.testing
 from tvm_tirx.backend.cuda.transform import LowerIket
+from tvm_tirx.script import ir as I
 from tvm_tirx.script import tirx as T
 
 SM90 = tvm_tirx.target.Target({"kind": "cuda", "arch": "sm_90a"})
@@ -49,15 +50,19 @@ def _split_kernels(kernels, iket_enabled):
 
 
 @pytest.mark.xfail(
-    strict=True, raises=ValueError, reason="LowerIket changes its input module in place"
+    strict=True,
+    raises=(ValueError, RuntimeError),
+    reason="LowerIket changes its input module in place",
 )
+@pytest.mark.parametrize("immutable_module", [False, True], ids=["plain", "checked"])
 @pytest.mark.parametrize("iket_enabled", [False, True], ids=["strip", "instrument"])
 @pytest.mark.parametrize("kernels", [1, 2])
-def test_lower_iket_result_is_a_new_ir_module(kernels, iket_enabled):
+def test_lower_iket_result_is_a_new_ir_module(kernels, iket_enabled, immutable_module):
     """LowerIket lowers a copy of the IRModule it is given; that IRModule keeps its marks"""
     Before = _split_kernels(kernels, iket_enabled)
     Expected = Before.clone()
-    LowerIket()(Before)
+    with tvm_tirx.ir.transform.PassContext(config={"testing.immutable_module": immutable_module}):
+        LowerIket()(Before)
     tvm_tirx.ir.assert_structural_equal(Before, Expected)
 
 
@@ -67,6 +72,62 @@ def test_lower_iket_result_keeps_the_ir_module_attrs(iket_enabled):
     Before = _split_kernels(2, iket_enabled).with_attr("note", "kept")
     After = LowerIket()(Before)
     tvm_tirx.ir.assert_structural_equal(After.attrs, Before.attrs)
+
+
+@pytest.mark.parametrize(
+    "order",
+    [("kernel", "device_func", "unmarked"), ("unmarked", "device_func", "kernel")],
+    ids=["marked-first", "unmarked-first"],
+)
+def test_lower_iket_strips_every_function_and_keeps_the_rest(order):
+    """Without IKET enabled, LowerIket strips the marks of every function, a private kernel and
+    a function without calling_conv too; the unmarked ones, the attrs and global infos stay"""
+
+    @I.ir_module
+    class Module:
+        @T.function(private=True)
+        def kernel(A: T.Tensor((32,), "int32")):
+            T.func_attr({"target": SM90, "calling_conv": 2})
+            with T.launch_thread("threadIdx.x", 32) as tx:
+                T.cuda.iket_mark("kernel")
+                A[tx] = A[tx] + 1
+
+        @T.function
+        def device_func(A: T.Tensor((32,), "int32")):
+            T.func_attr({"target": SM90})
+            T.cuda.iket_mark("device_func")
+            A[0] = 1
+
+        @T.function(private=True)
+        def unmarked(A: T.Tensor((32,), "int32")):
+            T.func_attr({"target": SM90, "calling_conv": 2})
+            A[0] = 2
+
+    @I.ir_module
+    class Expected:
+        I.module_attrs({"note": "kept"})
+        # the only global info apache/tvm-tirx registers is the base class
+        I.module_global_infos({"info": [tvm_tirx.ir.GlobalInfo()]})
+
+        @T.function(private=True)
+        def kernel(A: T.Tensor((32,), "int32")):
+            T.func_attr({"target": SM90, "calling_conv": 2})
+            with T.launch_thread("threadIdx.x", 32) as tx:
+                A[tx] = A[tx] + 1
+
+        @T.function
+        def device_func(A: T.Tensor((32,), "int32")):
+            T.func_attr({"target": SM90})
+            A[0] = 1
+
+        @T.function(private=True)
+        def unmarked(A: T.Tensor((32,), "int32")):
+            T.func_attr({"target": SM90, "calling_conv": 2})
+            A[0] = 2
+
+    functions = {name: Module[name] for name in order}
+    Before = tvm_tirx.IRModule(functions, Expected.attrs, Expected.global_infos)
+    tvm_tirx.ir.assert_structural_equal(LowerIket()(Before), Expected)
 
 
 @T.function

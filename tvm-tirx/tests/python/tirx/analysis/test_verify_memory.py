@@ -289,10 +289,13 @@ def test_host_use_of_alloc_tensor_in_host_memory_passes(kind, scope, annotations
 )
 @pytest.mark.parametrize("kind", DEVICE_KINDS)
 @pytest.mark.parametrize(
-    "annotations", [{}, {"pragma_note": 1}], ids=["unannotated", "other-annotation"]
+    "annotations",
+    [{}, {"pragma_note": 1}, {"device_type": 2}, {"disable_lower_builtin": 0}],
+    ids=["unannotated", "other-annotation", "device_type-2", "disable_lower_builtin-0"],
 )
 def test_host_store_to_global_alloc_tensor_fails(kind, annotations):
-    """A global alloc_tensor not marked device_type 1 is device memory: the host cannot store"""
+    """A global alloc_tensor not marked for the host (device_type 1, disable_lower_builtin) is
+    device memory: the host cannot store"""
 
     @T.function
     def func(A: T.Tensor((16,), "float32"), x: T.float32):

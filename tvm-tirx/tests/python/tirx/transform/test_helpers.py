@@ -36,22 +36,32 @@ def _private(A: T.Tensor((8,), "float32")):
 
 
 @pytest.mark.xfail(
-    strict=True, raises=ValueError, reason="AnnotateEntryFunc changes its input module in place"
+    strict=True,
+    raises=(ValueError, RuntimeError),
+    reason="AnnotateEntryFunc changes its input module in place",
 )
+@pytest.mark.parametrize("immutable_module", [False, True], ids=["plain", "checked"])
 @pytest.mark.parametrize(
     "functions",
     [
         {"main": _public},
+        {"main": _private},
         {"main": _public, "main_helper": _private},
         {"a_helper": _private, "main": _public},
     ],
-    ids=["only-function", "public-before-private", "private-before-public"],
+    ids=[
+        "only-function",
+        "only-private-function",
+        "public-before-private",
+        "private-before-public",
+    ],
 )
-def test_annotate_entry_func_leaves_given_ir_module_unmarked(functions):
+def test_annotate_entry_func_leaves_given_ir_module_unmarked(functions, immutable_module):
     """AnnotateEntryFunc sets tirx.is_entry_func on a copy, never on the IRModule passed in"""
     Before = tvm_tirx.IRModule(functions)
     Expected = Before.clone()
-    tr.AnnotateEntryFunc()(Before)
+    with tvm_tirx.ir.transform.PassContext(config={"testing.immutable_module": immutable_module}):
+        tr.AnnotateEntryFunc()(Before)
     tvm_tirx.ir.assert_structural_equal(Before, Expected)
 
 
@@ -67,11 +77,15 @@ def test_annotate_entry_func_result_keeps_the_ir_module_attrs(functions):
     tvm_tirx.ir.assert_structural_equal(After.attrs, Before.attrs)
 
 
-def test_annotate_entry_func_marks_the_public_function_beside_a_private_one():
-    """The one public function of an IRModule with a private helper becomes its entry"""
+@pytest.mark.parametrize(
+    "order", [("main", "helper"), ("helper", "main")], ids=["public-first", "private-first"]
+)
+def test_annotate_entry_func_marks_the_public_function_beside_a_private_one(order):
+    """The one public function of an IRModule with a private helper becomes its entry; the
+    helper, the attrs and the global infos stay"""
 
     @I.ir_module
-    class Before:
+    class Module:
         @T.function
         def main(A: T.Tensor((8,), "float32")):
             for i in range(8):
@@ -84,6 +98,10 @@ def test_annotate_entry_func_marks_the_public_function_beside_a_private_one():
 
     @I.ir_module
     class Expected:
+        I.module_attrs({"note": "kept"})
+        # the only global info apache/tvm-tirx registers is the base class
+        I.module_global_infos({"info": [tvm_tirx.ir.GlobalInfo()]})
+
         @T.function
         def main(A: T.Tensor((8,), "float32")):
             T.func_attr({"tirx.is_entry_func": True})
@@ -95,6 +113,8 @@ def test_annotate_entry_func_marks_the_public_function_beside_a_private_one():
             for i in range(8):
                 A[i] = T.float32(1)
 
+    functions = {name: Module[name] for name in order}
+    Before = tvm_tirx.IRModule(functions, Expected.attrs, Expected.global_infos)
     tvm_tirx.ir.assert_structural_equal(tr.AnnotateEntryFunc()(Before), Expected)
 
 

@@ -61,7 +61,7 @@ def test_plain_alloc_tensor_is_workspace_of_device_context(device, scope):
 
 
 @pytest.mark.xfail(strict=True, raises=ValueError, reason=HOST_CELL)
-@pytest.mark.parametrize("scope, extent", [("local", 1), ("global", 1024)])
+@pytest.mark.parametrize("scope, extent", [("local", 1), ("local", 2), ("global", 1024)])
 def test_alloc_tensor_marked_device_type_1_is_cpu_workspace_in_cuda_context(scope, extent):
     """In T.device_context(2, dev_id) an alloc_tensor marked device_type 1 gets workspace (1, 0)"""
 
