@@ -47,17 +47,31 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # bug_reports, reference_fixes
 
-# the line (apache/tvm, else apache/tvm-tirx); what its scripts import is loaded once, here
-try:
-    import tvm as package
+# the line (apache/tvm, else apache/tvm-tirx) and the scripts of that line; main() loads it
+# once, with what its scripts import, before the forks
+package, SCRIPT = None, "repro.py"
+LINES = (
+    ("tvm", ("tvm.relax", "tvm.script.relax", "tvm.script.tirx"), "repro.py"),
+    ("tvm_tirx", ("tvm_tirx.script.tirx",), "repro_tirx.py"),
+)
 
-    PRELOAD, SCRIPT = ("tvm.relax", "tvm.script.relax", "tvm.script.tirx"), "repro.py"
-except ImportError:
-    import tvm_tirx as package
 
-    PRELOAD, SCRIPT = ("tvm_tirx.script.tirx",), "repro_tirx.py"
-for _name in PRELOAD:
-    importlib.import_module(_name)
+def load_line():
+    """Import this interpreter's TVM line (apache/tvm, else apache/tvm-tirx) and what its
+    scripts import; ImportError naming both when neither imports."""
+    global package, SCRIPT
+    errors = []
+    for name, preload, script in LINES:
+        try:
+            package = importlib.import_module(name)
+            for module in preload:
+                importlib.import_module(module)
+        except ImportError as err:
+            errors.append(f"{name}: {err}")
+            continue
+        SCRIPT = script
+        return package
+    raise ImportError("; ".join(errors))
 
 
 def scripts():
@@ -132,12 +146,31 @@ def run_all(with_fixes, jobs):
     return dict(sorted(results.items()))
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, exit 2 (argparse prints the usage too)
+        print(f"run_all.py: error: {message}", file=sys.stderr)
+        sys.exit(2)
+
+
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = _Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--reference-fixes", action="store_true", help="install the fixes")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
-    parser.add_argument("--jobs", type=int, default=2 * (os.cpu_count() or 1))
+    parser.add_argument(
+        "--jobs", type=int, default=2 * (os.cpu_count() or 1), help="scripts run at a time (>= 1)"
+    )
     args = parser.parse_args()
+    if args.jobs < 1:
+        parser.error(f"--jobs must be at least 1, got {args.jobs}")
+    try:
+        load_line()
+    except ImportError as err:
+        print(
+            f"run_all.py: error: neither tvm nor tvm_tirx imports ({err}); run scripts/setup.sh "
+            "and use its interpreter",
+            file=sys.stderr,
+        )
+        return 2
     results = run_all(args.reference_fixes, args.jobs)
     if args.json:
         print(json.dumps({"version": package.__version__, "scripts": results}))

@@ -179,6 +179,10 @@ fi
 say "LLVM $llvm_version ($llvm_config)"
 
 mkdir -p "$work" || die "cannot create work directory $work"
+# one run per work directory: a second one would truncate the first one's log and run a second
+# ninja in the same build folder (the lock goes with this process and its children)
+exec 9>"$work/.build_tvm.lock" || die "cannot write the lock file $work/.build_tvm.lock"
+flock -n 9 || die "another build_tvm.sh run holds $work (wait for it, or use --work DIR)"
 
 # --- sources ----------------------------------------------------------------------
 # Make commit REV of SOURCE present in the repository DIR (created if missing); its full hash
