@@ -64,6 +64,8 @@ BUG_REPORTS = _present(
         "pointer_if_then_else": "if_then_else of pointers",
         "throw_last_error_type": "throw_last_error type",
         "printer_view_layout": "view sugar parses back with the parent's layout",
+        "tirx_default_pipeline": "tirx default pipeline calls LowerInitBlock",
+        "workspace_device_id": "host workspace without a device id",
     }
 )
 
@@ -95,6 +97,10 @@ NO_REFERENCE_FIX = _present(
         "throw_last_error_type": "text only: the type LowerTVMBuiltin/MakePackedAPI build the "
         "call with (C++; tvm-tirx has no source)",
         "printer_view_layout": "text only: printer or Buffer.view, the maintainers' choice",
+        "tirx_default_pipeline": "text only: one line of tvm.tirx.compilation_pipeline (drop the "
+        "stale 'default' entry or call s_tir's pass); nothing to install",
+        "workspace_device_id": "text only: LowerTVMBuiltin's C++ (the device id a CPU workspace "
+        "takes when no tensor argument defines one)",
     }
 )
 # the reports with a Python reference fix (bugs/<key>/reference_fix.py)

@@ -914,6 +914,44 @@ def probe_storage_rewrite_address_of_view(run_gpu=False):
     return [_layer(bug, "compile", row)]
 
 
+def probe_workspace_device_id(run_gpu=False):
+    """A host workspace (``T.alloc_tensor`` of dynamic size) in a function whose only parameter
+    is a scalar: must compile, as it does beside a tensor parameter (the control); a refusal
+    (LowerTVMBuiltin's "Unknown device id" check) is the bug."""
+    del run_gpu
+    bug = "workspace_device_id"
+
+    @T.function
+    def scalar_only(n: T.int32) -> T.float32:
+        B = T.alloc_tensor(ty_args=[T.Tensor((n,), "float32")])
+        for i in range(n):
+            B[i] = T.float32(1)
+        return B[n - 1]
+
+    @T.function
+    def with_tensor(n: T.int32, A: T.Tensor((1,), "float32")) -> T.float32:
+        B = T.alloc_tensor(ty_args=[T.Tensor((n,), "float32")])
+        for i in range(n):
+            B[i] = T.float32(1)
+        return B[n - 1]
+
+    def row():
+        try:
+            tvm_tirx.tirx.compile(with_tensor, target="llvm")
+        except Exception as err:
+            evidence = f"control: even with a tensor parameter: {_first_line(err)}"
+            return _row(bug, "compile", "untestable", evidence)
+        try:
+            result = tvm_tirx.tirx.compile(scalar_only, target="llvm")["main"](5)
+        except Exception as err:
+            return _row(bug, "compile", "present", f"no tensor parameter: {_first_line(err)}")
+        if result != 1.0:
+            return _row(bug, "compile", "present", f"compiles, but main(5) returned {result}")
+        return _row(bug, "compile", "fixed", "compiles without a tensor parameter; main(5) = 1.0")
+
+    return [_layer(bug, "compile", row)]
+
+
 # --------------------------------------------------------------------------------------------
 # GPU runs, each in a child process (a crash there is evidence, not the end of the probe)
 
@@ -987,6 +1025,7 @@ PROBES = {
     "codegen_missing_dtype": probe_codegen_missing_dtype,
     "webgpu_view_at_address": probe_webgpu_view_at_address,
     "storage_rewrite_address_of_view": probe_storage_rewrite_address_of_view,
+    "workspace_device_id": probe_workspace_device_id,
 }
 
 

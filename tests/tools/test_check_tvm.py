@@ -51,6 +51,8 @@ BUGS = (
     "pointer_if_then_else",
     "throw_last_error_type",
     "printer_view_layout",
+    "tirx_default_pipeline",
+    "workspace_device_id",
 )
 # reports probed by one layer only (printing; a pass run on a module; a compile or a run)
 ONE_LAYER = (
@@ -67,6 +69,8 @@ ONE_LAYER = (
     "printer_scalar_index",
     "throw_last_error_type",
     "printer_view_layout",
+    "tirx_default_pipeline",
+    "workspace_device_id",
 )
 # the tvm_tirx line's reports not probed there (check_tvm.TIRX_OUTSIDE): allocate_workspace's
 # verdict says it is outside the package, the others' that they are not probed
@@ -77,6 +81,7 @@ TIRX_NOT_PROBED = (
     "printer_scalar_index",
     "pointer_if_then_else",
     "printer_view_layout",
+    "tirx_default_pipeline",
 )
 
 
@@ -341,6 +346,7 @@ def test_tirx_table_reports_three_bugs_affected_and_check_exits_1(children):
         "webgpu_view_at_address": "AFFECTED",
         "storage_rewrite_address_of_view": "not affected",  # the tensor keeps its allocation
         "throw_last_error_type": "AFFECTED",
+        "workspace_device_id": "AFFECTED",
         "allocate_workspace": "not applicable (outside tvm_tirx: no relax)",
         **{key: "not probed on tvm_tirx (the reason above)" for key in TIRX_NOT_PROBED},
     }
@@ -381,6 +387,7 @@ def test_tirx_json_names_the_line_and_each_layer(children):
         ("webgpu_view_at_address", "codegen"): "present",
         ("storage_rewrite_address_of_view", "compile"): "fixed",
         ("throw_last_error_type", "round trip"): "present",
+        ("workspace_device_id", "compile"): "present",
     }
     for finding in data["findings"]:
         assert finding["evidence"].strip() and "\n" not in finding["evidence"]
