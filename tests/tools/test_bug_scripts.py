@@ -59,6 +59,9 @@ TIRX = {
     "bfloat16_store_nan",
     "reinterpret_of_constant",
     "throw_last_error_type",
+    "codegen_missing_dtype",
+    "webgpu_view_at_address",
+    "workspace_device_id",
 }
 # the reports filed upstream already: a comment on the existing issue (comment.md), not a new one
 FILED = {"allocate_workspace": "apache/tvm#20479", "host_scalar": None}
