@@ -96,6 +96,10 @@ NOT_RUN = {
 NEEDS = {"float64": "cl_khr_fp64", "float16": "cl_khr_fp16"}
 EVERY = ("cl_khr_fp64", "cl_khr_fp16")
 FORKS = 2  # launches at a time
+# a fork with no result after HANG_S seconds is killed and its row launched again, up to
+# HANG_TRIES times in all (a launch takes well under a second; a fork made beside other
+# threads can deadlock, which is no result of the row's program)
+HANG_S, HANG_TRIES = 60, 3
 
 
 def rows(extensions=EVERY):
@@ -226,12 +230,44 @@ def _child(row_ids):
     env = {k: os.environ.get(k, "") for k in ("TVM_REFERENCE_FIXES", "TVM_WRONG_FIX")}
     print(json.dumps({"env": env, "plugin": reason}), flush=True)
     target = tvm.target.Target("opencl", host="llvm")
-    running = {}  # pid -> (row id, read end)
+    running = {}  # pid -> (row id, read end, start time, launch arguments, tries)
+
+    def launch(row_id, lib, inputs, outputs, expected, tries=1):
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(read_end)
+            _launch(lib, inputs, outputs, expected, write_end)
+        os.close(write_end)
+        running[pid] = (row_id, read_end, time.monotonic(), (lib, inputs, outputs, expected), tries)
+
+    def wait_one():
+        """(pid, status) of a finished fork; a fork past HANG_S is killed (a deadlock of a fork
+        made beside pocl's or TVM's threads, not a row's result: its row is launched again)."""
+        while True:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+            if pid:
+                return pid, status
+            now = time.monotonic()
+            for pid, (_, _, started, _, _) in running.items():
+                if now - started > HANG_S:
+                    os.kill(pid, signal.SIGKILL)
+            time.sleep(0.05)
 
     def reap(block):
         while running and (block or len(running) >= FORKS):
-            pid, status = os.wait()
-            row_id, read_end = running.pop(pid)
+            pid, status = wait_one()
+            row_id, read_end, started, launch_args, tries = running.pop(pid)
+            hung = os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+            if hung and time.monotonic() - started > HANG_S:
+                os.close(read_end)
+                if tries < HANG_TRIES:
+                    launch(row_id, *launch_args, tries=tries + 1)
+                else:
+                    print(json.dumps({"row": row_id, "outcome": "hang",
+                                      "detail": f"no result in {HANG_S} s, {tries} tries"}),
+                          flush=True)  # fmt: skip
+                continue
             data = b""
             while select.select([read_end], [], [], 0)[0]:
                 chunk = os.read(read_end, 65536)
@@ -258,13 +294,7 @@ def _child(row_ids):
                               "detail": _first_line(err)}), flush=True)  # fmt: skip
             continue
         reap(block=False)
-        read_end, write_end = os.pipe()
-        pid = os.fork()
-        if pid == 0:
-            os.close(read_end)
-            _launch(lib, inputs, outputs, expected, write_end)
-        os.close(write_end)
-        running[pid] = (row_id, read_end)
+        launch(row_id, lib, inputs, outputs, expected)
     reap(block=True)
 
 
