@@ -19,6 +19,7 @@ bugs/annotate_entry_func_inplace/reference_fix.py."""
 
 from bugs.annotate_entry_func_inplace import reference_fix as fix
 from harness import input_copy as _input_copy
+from harness import input_copy_mistakes as _mistakes
 from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
@@ -64,32 +65,8 @@ def _copy_without_attributes(inner, mod):
     return inner(type(mod)(dict(mod.functions.items())))
 
 
-# Wrong fixes written blind (from the reference fix and the patch alone).
-
-
-def _blind_config():
-    ctx = _input_copy.ir.PassContext.current()
-    return dict(ctx.config.items()) if ctx.config is not None else {}
-
-
-def _blind_several_functions_only(inner, mod):
-    if len(mod.functions) > 1:
-        return _input_copy.run(inner, mod)
-    return inner(mod)
-
-
-def _blind_copy_after_write(inner, mod):
-    return _input_copy.run(lambda _copy: inner(mod).clone(), mod)
-
-
-def _blind_without_global_infos(inner, mod):
-    return _input_copy.run(lambda _copy: inner(type(mod)(mod.functions, attrs=mod.attrs)), mod)
-
-
-def _blind_only_under_immutable_option(inner, mod):
-    if not _blind_config().get(_input_copy.IMMUTABLE):
-        return inner(mod)
-    return _input_copy.run(inner, mod)
+# Wrong fixes written blind (from the reference fix and the patch alone); those that are
+# mistakes of the shared copy itself are harness/input_copy_mistakes.py.
 
 
 def _blind_one_public_function_only(inner, mod):
@@ -101,10 +78,6 @@ def _blind_one_public_function_only(inner, mod):
     if len(public) == 1:
         return _input_copy.run(inner, mod)
     return inner(mod)
-
-
-def _blind_option_kept_for_inner(inner, mod):
-    return inner(mod.clone())
 
 
 def _blind_annotated_function_only(inner, mod):
@@ -124,12 +97,12 @@ def _blind_annotated_function_only(inner, mod):
 _PATCHES = {
     "copy-drops-module-attributes": {"run": _copy_without_attributes},
     "one-function-branch-only": {"run": _one_function_branch_only},
-    "blind-several-functions-only": {"run": _blind_several_functions_only},
-    "blind-copy-after-write": {"run": _blind_copy_after_write},
-    "blind-without-global-infos": {"run": _blind_without_global_infos},
-    "blind-only-under-immutable-option": {"run": _blind_only_under_immutable_option},
+    "blind-several-functions-only": {"run": _mistakes.several_functions_only},
+    "blind-copy-after-write": {"run": _mistakes.copy_after_write},
+    "blind-without-global-infos": {"run": _mistakes.without_global_infos},
+    "blind-only-under-immutable-option": {"run": _mistakes.only_under_immutable_option},
     "blind-one-public-function-only": {"run": _blind_one_public_function_only},
-    "blind-option-kept-for-inner": {"run": _blind_option_kept_for_inner},
+    "blind-option-kept-for-inner": {"run": _mistakes.option_kept_for_inner},
     "blind-annotated-function-only": {"run": _blind_annotated_function_only},
 }
 

@@ -19,6 +19,7 @@ bugs/split_host_device_inplace/reference_fix.py."""
 
 from bugs.split_host_device_inplace import reference_fix as fix
 from harness import input_copy as _input_copy
+from harness import input_copy_mistakes as _mistakes
 from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
@@ -72,12 +73,8 @@ def _one_function_only(inner, mod):
     return _input_copy.run(inner, mod) if len(mod.functions) == 1 else inner(mod)
 
 
-# Wrong fixes written blind (from the reference fix and the patch alone).
-
-
-def _blind_config():
-    ctx = _input_copy.ir.PassContext.current()
-    return dict(ctx.config.items()) if ctx.config is not None else {}
+# Wrong fixes written blind (from the reference fix and the patch alone); those that are
+# mistakes of the shared copy itself are harness/input_copy_mistakes.py.
 
 
 def _blind_kernels_written_back(inner, mod):
@@ -86,30 +83,6 @@ def _blind_kernels_written_back(inner, mod):
         if gvar not in mod.functions:  # a kernel the pass created
             mod.update_func(gvar, func)
     return result
-
-
-def _blind_copy_after_write(inner, mod):
-    return _input_copy.run(lambda _copy: inner(mod).clone(), mod)
-
-
-def _blind_without_global_infos(inner, mod):
-    return _input_copy.run(lambda _copy: inner(type(mod)(mod.functions, attrs=mod.attrs)), mod)
-
-
-def _blind_only_under_immutable_option(inner, mod):
-    if not _blind_config().get(_input_copy.IMMUTABLE):
-        return inner(mod)
-    return _input_copy.run(inner, mod)
-
-
-def _blind_only_several_functions(inner, mod):
-    if len(mod.functions) > 1:
-        return _input_copy.run(inner, mod)
-    return inner(mod)
-
-
-def _blind_option_kept_for_inner(inner, mod):
-    return inner(mod.clone())
 
 
 def _blind_written_functions_only(inner, mod):
@@ -129,11 +102,11 @@ _PATCHES = {
     "one-function-only": {"run": _one_function_only},
     "host-functions-written-back": {"run": _host_functions_written_back},
     "blind-kernels-written-back": {"run": _blind_kernels_written_back},
-    "blind-copy-after-write": {"run": _blind_copy_after_write},
-    "blind-without-global-infos": {"run": _blind_without_global_infos},
-    "blind-only-under-immutable-option": {"run": _blind_only_under_immutable_option},
-    "blind-only-several-functions": {"run": _blind_only_several_functions},
-    "blind-option-kept-for-inner": {"run": _blind_option_kept_for_inner},
+    "blind-copy-after-write": {"run": _mistakes.copy_after_write},
+    "blind-without-global-infos": {"run": _mistakes.without_global_infos},
+    "blind-only-under-immutable-option": {"run": _mistakes.only_under_immutable_option},
+    "blind-only-several-functions": {"run": _mistakes.several_functions_only},
+    "blind-option-kept-for-inner": {"run": _mistakes.option_kept_for_inner},
     "blind-written-functions-only": {"run": _blind_written_functions_only},
 }
 

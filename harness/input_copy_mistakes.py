@@ -1,0 +1,59 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Wrong versions of ``harness.input_copy.run``, each one plausible mistake in running a module
+pass on a copy of its input: the wrong fixes of the module passes whose reference fix is that
+run (SplitHostDevice's and AnnotateEntryFunc's, bugs/<key>/wrong_fixes.py) share them.
+
+Each takes ``(inner, mod)`` as ``input_copy.run`` does: ``inner`` the released pass's function,
+``mod`` the module the caller gave.
+"""
+
+from harness import input_copy
+
+
+def _config():
+    ctx = input_copy.ir.PassContext.current()
+    return dict(ctx.config.items()) if ctx.config is not None else {}
+
+
+def several_functions_only(inner, mod):
+    """A module of one function is written in place."""
+    if len(mod.functions) > 1:
+        return input_copy.run(inner, mod)
+    return inner(mod)
+
+
+def copy_after_write(inner, mod):
+    """The pass runs on the input and the copy is taken of its result."""
+    return input_copy.run(lambda _copy: inner(mod).clone(), mod)
+
+
+def without_global_infos(inner, mod):
+    """The copy is a new module of the functions and attributes: the global infos are lost."""
+    return input_copy.run(lambda _copy: inner(type(mod)(mod.functions, attrs=mod.attrs)), mod)
+
+
+def only_under_immutable_option(inner, mod):
+    """The copy is taken only under the testing option that checks for it."""
+    if not _config().get(input_copy.IMMUTABLE):
+        return inner(mod)
+    return input_copy.run(inner, mod)
+
+
+def option_kept_for_inner(inner, mod):
+    """The pass runs on a copy with the testing option still on, so the option sees it write."""
+    return inner(mod.clone())
