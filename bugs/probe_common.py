@@ -39,6 +39,19 @@ def input_change(make_pass, module):
     return None
 
 
+def round_trip_error(obj):
+    """None when print -> parse gives ``obj`` back, else the first line of the complaint (a
+    structural difference, or the parser's DiagnosticError)."""
+    import tvm
+    import tvm.script
+
+    try:
+        tvm.ir.assert_structural_equal(obj, tvm.script.from_source(obj.script()))
+    except Exception as err:
+        return f"{type(err).__name__}: {(str(err).strip().splitlines() or [''])[0]}"
+    return None
+
+
 def finding(bug, layer, status, evidence):
     return {"bug": bug, "layer": layer, "status": status, "evidence": evidence}
 

@@ -38,10 +38,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 
 try:
-    from probe_common import finding, main, run_main
+    from probe_common import finding, main, round_trip_error, run_main
 
-    import tvm
-    import tvm.script
     from tvm.script import tirx as T
 except Exception as err:  # no usable TVM: one line, exit 2
     print(f"printer_view_layout/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
@@ -68,15 +66,6 @@ def reshaped(reshape):
             A[0] = V[3]
 
     return main
-
-
-def round_trip_error(func):
-    """None when print -> parse gives ``func`` back, else the first line of the complaint."""
-    try:
-        tvm.ir.assert_structural_equal(func, tvm.script.from_source(func.script()))
-    except Exception as err:  # a structural difference, or the parser's DiagnosticError
-        return f"{type(err).__name__}: {(str(err).strip().splitlines() or [''])[0]}"
-    return None
 
 
 def probe(run_gpu=False):
