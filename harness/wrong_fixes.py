@@ -22,7 +22,9 @@ report's bug tests expected to pass (``pytest --wrong-fix=REPORT:NAME``), at lea
 tests fail, one of them in an upstream file (tests/python). scripts/wrong_fixes.py runs
 them all and prints which tests kill which wrong fix.
 
-One module per report, bugs/<report>/wrong_fixes.py (the report keys of bug_reports.py), each with
+Per report (the keys of bug_reports.py) a module bugs/<report>/wrong_fixes.py, and one module
+bugs/<report>/wrong_fixes_<round>.py per later round of blind wrong fixes (names unique across a
+report's modules), each with
 
     WRONG_FIXES = {name: "one line: the mistake this variant models", ...}
     def install(name): install that wrong fix in this process; return an uninstaller
@@ -59,26 +61,36 @@ def patched_install(fix, patches):
     return uninstall
 
 
-def _module(report):
+def _paths(report):
+    """``report``'s wrong-fix modules: wrong_fixes.py, then wrong_fixes_<round>.py in order."""
     if report not in BUG_REPORTS:
         raise ValueError(f"unknown report {report!r}; known: {', '.join(BUG_REPORTS)}")
-    try:
-        return importlib.import_module(f"bugs.{report}.wrong_fixes")
-    except ModuleNotFoundError as err:
-        if err.name != f"bugs.{report}.wrong_fixes":
-            raise
-        return None
+    return sorted(
+        (BUGS / report).glob("wrong_fixes*.py"), key=lambda p: (p.stem != "wrong_fixes", p.stem)
+    )
+
+
+def _module(report, name=None):
+    """The module of ``report`` that declares the wrong fix ``name`` (without a name: its
+    first module); None where there is none."""
+    for path in _paths(report):
+        if name is None or name in _declared_in(report, path):
+            return importlib.import_module(f"bugs.{report}.{path.stem}")
+    return None
 
 
 def _declared(report):
-    """The ``WRONG_FIXES`` of ``report``'s module ({} without a module): read from its source
-    when the module binds it once, to a literal, at top level and never changes it (no
-    method call, item assignment or deletion); else from the imported module."""
-    if report not in BUG_REPORTS:
-        raise ValueError(f"unknown report {report!r}; known: {', '.join(BUG_REPORTS)}")
-    path = BUGS / report / "wrong_fixes.py"
-    if not path.exists():
-        return {}
+    """{name: description} over ``report``'s modules ({} without one)."""
+    found = {}
+    for path in _paths(report):
+        found.update(_declared_in(report, path))
+    return found
+
+
+def _declared_in(report, path):
+    """The ``WRONG_FIXES`` of one module: read from its source when the module binds it once,
+    to a literal, at top level and never changes it (no method call, item assignment or
+    deletion); else from the imported module."""
     tree = ast.parse(path.read_text(), str(path))
     assigned = [
         node.value
@@ -99,21 +111,19 @@ def _declared(report):
             return ast.literal_eval(assigned[0])
         except ValueError:
             pass
-    return getattr(_module(report), "WRONG_FIXES", {})
+    return getattr(importlib.import_module(f"bugs.{report}.{path.stem}"), "WRONG_FIXES", {})
 
 
 def needs_opencl(report):
     """Whether ``report``'s wrong fixes are OpenCL runtimes (its module sets ``NEEDS_OPENCL =
     True`` at top level): only a launch tells them apart. Read from the source, as
     ``_declared`` reads ``WRONG_FIXES``, without importing TVM."""
-    path = BUGS / report / "wrong_fixes.py"
-    if not path.exists():
-        return False
     return any(
         isinstance(node, ast.Assign)
         and [getattr(t, "id", None) for t in node.targets] == ["NEEDS_OPENCL"]
         and isinstance(node.value, ast.Constant)
         and node.value.value is True
+        for path in _paths(report)
         for node in ast.parse(path.read_text(), str(path)).body
     )
 
@@ -141,4 +151,4 @@ def parse(spec):
 def install(spec):
     """Install the wrong fix 'REPORT:NAME'; return an uninstaller."""
     report, name = parse(spec)
-    return _module(report).install(name)
+    return _module(report, name).install(name)

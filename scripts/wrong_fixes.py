@@ -231,7 +231,7 @@ def selectable(tvm_tirx=False):
         (report, name): text
         for (report, name), text in catalogue.items()
         if report in reference_fixes.ON_TVM_TIRX
-        and name not in getattr(wrong_fixes._module(report), "NOT_ON_TVM_TIRX", {})
+        and name not in getattr(wrong_fixes._module(report, name), "NOT_ON_TVM_TIRX", {})
     }
 
 
