@@ -52,13 +52,24 @@ part of this package. Exit codes: 0 after printing; 1 with --check when a bug re
 with a one-line reason when it cannot run (no tvm_tirx).
 """
 
-import argparse
 import json
 import os
 import re
 import signal
 import subprocess
 import sys
+
+from probe_common import (
+    bad_arguments,
+    finding,
+    first_line,
+    host_device_writes,
+    input_change,
+    judge,
+    kernel_signature,
+    print_findings,
+    run_main,
+)
 
 try:
     import numpy as np
@@ -83,15 +94,6 @@ _SCRIPT_API = ("function", "Tensor", "launch_thread", "float32", "let")
 _PACKAGE_API = ("IRModule", "tirx.compile", "target.Target")
 
 
-def _row(bug, layer, status, evidence):
-    return {"bug": bug, "layer": layer, "status": status, "evidence": evidence}
-
-
-def _first_line(err):
-    text = str(err).strip().splitlines()
-    return f"{type(err).__name__}: {text[0] if text else ''}"
-
-
 def _missing(script=(), package=()):
     """The API pieces this TIRx lacks, as ``T.x`` / ``tvm_tirx.x`` names."""
     gone = [f"T.{name}" for name in _SCRIPT_API + tuple(script) if not hasattr(T, name)]
@@ -109,7 +111,7 @@ def _layer(bug, layer, func, *args):
     try:
         return func(*args)
     except Exception as err:
-        return _row(bug, layer, "untestable", f"cannot tell: probe raised {_first_line(err)}")
+        return finding(bug, layer, "untestable", f"cannot tell: probe raised {first_line(err)}")
 
 
 def cuda_target():
@@ -125,27 +127,13 @@ def _compile(func):
 
 
 def _kernel_signature(lib):
-    source = lib.mod.imports[0].inspect_source()
-    line = next(x.strip() for x in source.splitlines() if "__global__" in x)
-    return "main_kernel" + line.rstrip(";{ ").split("main_kernel", 1)[-1]
+    return "main_kernel" + kernel_signature(lib).split("main_kernel", 1)[-1]
 
 
 def _host_device_writes(lib):
     """Host LLVM IR: workspace allocations with a non-CPU device type, and host stores into
     them: ([allocation lines], [store lines])."""
-    allocators, device_ptrs, allocs, stores = set(), set(), [], []
-    for line in lib.mod.inspect_source("ll").splitlines():
-        load = re.match(r"\s*(%[\w.]+) = load ptr, ptr @__TVMBackendAllocWorkspace\b", line)
-        call = re.match(r"\s*(%[\w.]+) = (?:\w+ )*call (?:\w+ )*ptr (%[\w.]+)\(i32 ([^,]+),", line)
-        store = re.match(r"\s*store (.+), ptr (%[\w.]+)\b", line)
-        if load:
-            allocators.add(load.group(1))
-        elif call and call.group(2) in allocators and call.group(3) != "1":  # 1 = kDLCPU
-            device_ptrs.add(call.group(1))
-            allocs.append(line.strip().split(", !dbg")[0])
-        elif store and store.group(2) in device_ptrs:
-            stores.append(line.strip().split(", !dbg")[0])
-    return allocs, stores
+    return host_device_writes(lib.mod.inspect_source("ll"))
 
 
 # --------------------------------------------------------------------------------------------
@@ -210,25 +198,25 @@ def probe_host_scalar(run_gpu=False):
     gone = _missing()
     if gone:
         why = f"this TIRx lacks {', '.join(gone)}"
-        return [_row(bug, layer, "untestable", why) for layer in ("codegen", "host IR")]
+        return [finding(bug, layer, "untestable", why) for layer in ("codegen", "host IR")]
     rows = []
 
     def parse():
         kind, line = _parsed_c(host_scalar_function("annotated"))
         if kind == "cell":
             evidence = f"`c: T.float32 = ...` parses into `{line}` (a local cell: the premise)"
-            return _row(bug, "parse", "untestable", evidence)
+            return finding(bug, "parse", "untestable", evidence)
         if kind == "binding":
-            return _row(bug, "parse", "fixed", f"`c: T.float32 = ...` parses into `{line}`")
-        return _row(bug, "parse", "untestable", f"`c: T.float32 = ...` parses into `{line}`")
+            return finding(bug, "parse", "fixed", f"`c: T.float32 = ...` parses into `{line}`")
+        return finding(bug, "parse", "untestable", f"`c: T.float32 = ...` parses into `{line}`")
 
     rows.append(_layer(bug, "parse", parse))
     try:
         control = _host_scalar_control()
     except Exception as err:
-        control = f"control `c = T.float32(...)` does not compile: {_first_line(err)}"
+        control = f"control `c = T.float32(...)` does not compile: {first_line(err)}"
     if control:
-        rows += [_row(bug, layer, "untestable", control) for layer in ("codegen", "host IR")]
+        rows += [finding(bug, layer, "untestable", control) for layer in ("codegen", "host IR")]
     else:
         compiled = {}
 
@@ -236,16 +224,18 @@ def probe_host_scalar(run_gpu=False):
             compiled["lib"] = _compile(host_scalar_function("annotated"))
             signature = _kernel_signature(compiled["lib"])
             present = _c_pointer(signature)
-            return _row(bug, "codegen", "present" if present else "fixed", signature)
+            return finding(bug, "codegen", "present" if present else "fixed", signature)
 
         def host_ir():
             if "lib" not in compiled:
-                return _row(bug, "host IR", "untestable", "the function does not compile")
+                return finding(bug, "host IR", "untestable", "the function does not compile")
             allocs, stores = _host_device_writes(compiled["lib"])
             if allocs and stores:
-                return _row(bug, "host IR", "present", f"{allocs[0]} | {stores[0]}")
+                return finding(bug, "host IR", "present", f"{allocs[0]} | {stores[0]}")
             evidence = "no device workspace stored from the host"
-            return _row(bug, "host IR", "fixed", evidence + (f" ({allocs[0]})" if allocs else ""))
+            return finding(
+                bug, "host IR", "fixed", evidence + (f" ({allocs[0]})" if allocs else "")
+            )
 
         rows.append(_layer(bug, "codegen", codegen))
         rows.append(_layer(bug, "host IR", host_ir))
@@ -305,7 +295,7 @@ def _compile_outcome(func):
     except Exception as err:
         lines = [x.strip() for x in str(err).splitlines()]
         hit = next((x for x in lines if VERIFIER_TEXT in x), None)
-        return ("rejected", hit) if hit else ("error", _first_line(err))
+        return ("rejected", hit) if hit else ("error", first_line(err))
     return "silent", ""
 
 
@@ -316,24 +306,26 @@ def probe_verify_memory(run_gpu=False):
     def analysis():
         gone = _missing(script=("decl_tensor",), package=("tirx.analysis.verify_memory",))
         if gone:
-            return _row(bug, "analysis", "untestable", f"this TIRx lacks {', '.join(gone)}")
+            return finding(bug, "analysis", "untestable", f"this TIRx lacks {', '.join(gone)}")
         alias, param = _pipeline_shaped_functions()
         verify = tvm_tirx.tirx.analysis.verify_memory
         if verify(param):
             evidence = "verify_memory accepts a host store on the parameter itself: cannot tell"
-            return _row(bug, "analysis", "untestable", evidence)
+            return finding(bug, "analysis", "untestable", evidence)
         if verify(alias):
             evidence = (
                 "verify_memory(host store through `C_1 = T.decl_tensor(C.data, ...)`) is True; "
                 "on `C` itself it is False"
             )
-            return _row(bug, "analysis", "present", evidence)
-        return _row(bug, "analysis", "fixed", "verify_memory rejects the store through the alias")
+            return finding(bug, "analysis", "present", evidence)
+        return finding(
+            bug, "analysis", "fixed", "verify_memory rejects the store through the alias"
+        )
 
     def compile_layer():
         gone = _missing()
         if gone:
-            return _row(bug, "compile", "untestable", f"this TIRx lacks {', '.join(gone)}")
+            return finding(bug, "compile", "untestable", f"this TIRx lacks {', '.join(gone)}")
         host_store, unbound = verify_memory_functions()
         outcomes = {
             "host store before launch": _compile_outcome(host_store),
@@ -341,12 +333,12 @@ def probe_verify_memory(run_gpu=False):
         }
         errors = [f"{k}: {v}" for k, (s, v) in outcomes.items() if s == "error"]
         if errors:
-            return _row(bug, "compile", "untestable", "cannot tell: " + "; ".join(errors))
+            return finding(bug, "compile", "untestable", "cannot tell: " + "; ".join(errors))
         silent = [k for k, (s, _) in outcomes.items() if s == "silent"]
         if silent:
             evidence = f"tvm_tirx.tirx.compile(cuda) accepts: {', '.join(silent)} (no error)"
-            return _row(bug, "compile", "present", evidence)
-        return _row(bug, "compile", "fixed", f"both rejected: {outcomes['unbound loop'][1]}")
+            return finding(bug, "compile", "present", evidence)
+        return finding(bug, "compile", "fixed", f"both rejected: {outcomes['unbound loop'][1]}")
 
     rows.append(_layer(bug, "analysis", analysis))
     rows.append(_layer(bug, "compile", compile_layer))
@@ -383,18 +375,20 @@ def probe_narrow_scalar(run_gpu=False):
     def codegen():
         gone = _missing(script=NARROW)
         if gone:
-            return _row(bug, "codegen", "untestable", f"this TIRx lacks {', '.join(gone)}")
+            return finding(bug, "codegen", "untestable", f"this TIRx lacks {', '.join(gone)}")
         signatures = {d: _kernel_signature(_compile(narrow_function(d))) for d in NARROW}
         ctypes = {d: _scalar_ctype(s) for d, s in signatures.items()}
         if any(c is None for c in ctypes.values()):
             evidence = f"cannot tell: no kernel scalar parameter in {signatures}"
-            return _row(bug, "codegen", "untestable", evidence)
+            return finding(bug, "codegen", "untestable", evidence)
         refused = [f"{d} -> {c}" for d, c in ctypes.items() if c not in LAUNCHABLE]
         evidence = "float16 T.let: " + signatures["float16"]
         if refused:
             evidence += f" | kernel scalars the runtime cannot pass: {', '.join(refused)}"
-            return _row(bug, "codegen", "present", evidence)
-        return _row(bug, "codegen", "fixed", evidence + " | every kernel scalar is 32 or 64 bits")
+            return finding(bug, "codegen", "present", evidence)
+        return finding(
+            bug, "codegen", "fixed", evidence + " | every kernel scalar is 32 or 64 bits"
+        )
 
     rows.append(_layer(bug, "codegen", codegen))
     rows.append(_gpu_layer(bug, "float16", run_gpu))
@@ -442,15 +436,15 @@ def probe_printer_cell(run_gpu=False):
     def round_trip():
         gone = _missing(script=("alloc_tensor",), package=("script.from_source",))
         if gone:
-            return _row(bug, "round trip", "untestable", f"this TIRx lacks {', '.join(gone)}")
+            return finding(bug, "round trip", "untestable", f"this TIRx lacks {', '.join(gone)}")
         annotated, shared = printer_cell_functions()
         lost = {"annotated": _round_trip_difference(annotated), "shared": None}
         lost["shared"] = _round_trip_difference(shared)
         if any(lost.values()):
             evidence = "; ".join(f"{k}: {v}" for k, v in lost.items() if v)
-            return _row(bug, "round trip", "present", evidence)
+            return finding(bug, "round trip", "present", evidence)
         line = next(ln.strip() for ln in annotated.script().splitlines() if "alloc_tensor" in ln)
-        return _row(bug, "round trip", "fixed", f"no scalar sugar here: `{line}` round-trips")
+        return finding(bug, "round trip", "fixed", f"no scalar sugar here: `{line}` round-trips")
 
     return [_layer(bug, "round trip", round_trip)]
 
@@ -463,7 +457,7 @@ def probe_printer_param_data(run_gpu=False):
     def round_trip():
         gone = _missing(script=("decl_tensor",), package=("script.from_source",))
         if gone:
-            return _row(bug, "round trip", "untestable", f"this TIRx lacks {', '.join(gone)}")
+            return finding(bug, "round trip", "untestable", f"this TIRx lacks {', '.join(gone)}")
 
         @T.function
         def main(A: T.Tensor((1,), T.float32), x: T.float32):
@@ -474,10 +468,10 @@ def probe_printer_param_data(run_gpu=False):
         try:
             difference = _round_trip_difference(after)
         except Exception as err:  # the parser refusing the printed text
-            return _row(bug, "round trip", "present", f"`{line}`: {_first_line(err)}")
+            return finding(bug, "round trip", "present", f"`{line}`: {first_line(err)}")
         if difference:
-            return _row(bug, "round trip", "present", f"`{line}`: {difference}")
-        return _row(bug, "round trip", "fixed", f"FlattenTensor's `{line}` round-trips")
+            return finding(bug, "round trip", "present", f"`{line}`: {difference}")
+        return finding(bug, "round trip", "fixed", f"FlattenTensor's `{line}` round-trips")
 
     return [_layer(bug, "round trip", round_trip)]
 
@@ -487,30 +481,18 @@ def probe_printer_param_data(run_gpu=False):
 # is given?
 
 
-def _input_change(make_pass, module):
-    """None when ``make_pass()(module)`` leaves ``module`` equal to a copy taken before, else
-    one line saying how it changed."""
-    copy = module.clone()
-    names = sorted(g.name_hint for g in module.get_global_vars())
-    make_pass()(module)
-    try:
-        tvm_tirx.ir.assert_structural_equal(module, copy)
-    except ValueError:
-        now = sorted(g.name_hint for g in module.get_global_vars())
-        return f"the given module now holds {', '.join(now)} (was {', '.join(names)})"
-    return None
-
-
 def _in_place_row(bug, make_pass, module, control):
     """The ``pass`` row: ``control`` (a module the pass does not change) must stay equal."""
     name = make_pass.__name__
-    changed = _input_change(make_pass, control)
-    if changed is not None:
-        return _row(bug, "pass", "untestable", f"even the control changes: {changed}")
-    changed = _input_change(make_pass, module)
-    if changed is not None:
-        return _row(bug, "pass", "present", f"after {name}()(mod): {changed}")
-    return _row(bug, "pass", "fixed", f"{name}()(mod) leaves mod unchanged")
+    return judge(
+        bug,
+        "pass",
+        control=lambda: input_change(make_pass, control, tvm_tirx.ir),
+        case=lambda: input_change(make_pass, module, tvm_tirx.ir),
+        fixed=f"{name}()(mod) leaves mod unchanged",
+        untestable="even the control changes: ",
+        present=f"after {name}()(mod): ",
+    )
 
 
 def probe_split_host_device_inplace(run_gpu=False):
@@ -610,12 +592,12 @@ def probe_lower_iket_inplace(run_gpu=False):
         try:
             tvm_tirx.tirx.compile(unmarked, target=sm90)
         except Exception as err:  # the control must compile
-            return _row(bug, "compile", "untestable", f"control: {_first_line(err)}")
+            return finding(bug, "compile", "untestable", f"control: {first_line(err)}")
         try:
             tvm_tirx.tirx.compile(marked, target=sm90)
         except RuntimeError as err:  # the code generator meets a mark left in a kernel
-            return _row(bug, "compile", "present", f"three marked kernels: {_first_line(err)}")
-        return _row(bug, "compile", "fixed", "three marked kernels compile")
+            return finding(bug, "compile", "present", f"three marked kernels: {first_line(err)}")
+        return finding(bug, "compile", "fixed", "three marked kernels compile")
 
     return [_layer(bug, "pass", pass_row), _layer(bug, "compile", compile_row)]
 
@@ -639,17 +621,17 @@ def probe_uint64_scalar(run_gpu=False):
 
     def row():
         if scalars("int64") != ["x: int64"]:
-            return _row(bug, "pass", "untestable", "control: an int64 scalar is not `x: int64`")
+            return finding(bug, "pass", "untestable", "control: an int64 scalar is not `x: int64`")
         try:
             found = scalars("uint64")
         except ValueError as err:
             if "uint64" not in str(err):
                 raise
-            return _row(bug, "pass", "fixed", f"SplitHostDevice rejects it: {_first_line(err)}")
+            return finding(bug, "pass", "fixed", f"SplitHostDevice rejects it: {first_line(err)}")
         if "x: uint64" in found:
             evidence = f"main_kernel takes {', '.join(found)}, which no GPU runtime passes"
-            return _row(bug, "pass", "present", evidence)
-        return _row(bug, "pass", "fixed", f"main_kernel takes {', '.join(found)}")
+            return finding(bug, "pass", "present", evidence)
+        return finding(bug, "pass", "fixed", f"main_kernel takes {', '.join(found)}")
 
     return [_layer(bug, "pass", row)]
 
@@ -667,17 +649,17 @@ def probe_bfloat16_scalar(run_gpu=False):
         try:
             tvm_tirx.tirx.compile(main, target="llvm")
         except Exception as err:  # the code generator's error, or a fixed TIRx's diagnostic
-            return _first_line(err)
+            return first_line(err)
         return None
 
     def row():
         control = error("float16")
         if control:
-            return _row(bug, "compile", "untestable", f"control: float16 fails: {control}")
+            return finding(bug, "compile", "untestable", f"control: float16 fails: {control}")
         found = error("bfloat16")
         if found:
-            return _row(bug, "compile", "present", f"a bfloat16 argument on llvm: {found}")
-        return _row(bug, "compile", "fixed", "a bfloat16 argument compiles on llvm")
+            return finding(bug, "compile", "present", f"a bfloat16 argument on llvm: {found}")
+        return finding(bug, "compile", "fixed", "a bfloat16 argument compiles on llvm")
 
     return [_layer(bug, "compile", row)]
 
@@ -710,15 +692,15 @@ def probe_bfloat16_address_of_view(run_gpu=False):
     def row():
         gone = _missing(script=("alloc_tensor", "decl_tensor", "address_of"))
         if gone:
-            return _row(bug, "run", "untestable", f"this TIRx lacks {', '.join(gone)}")
+            return finding(bug, "run", "untestable", f"this TIRx lacks {', '.join(gone)}")
         control = read_back("data")
         if control != 2.0:
-            return _row(bug, "run", "untestable", f"control: the view at v.data reads {control}")
+            return finding(bug, "run", "untestable", f"control: the view at v.data reads {control}")
         got = read_back("address_of")
         if got != 2.0:
             evidence = f"llvm: the view at T.address_of(v[0]) reads {got} where v[0] = 2.0"
-            return _row(bug, "run", "present", evidence)
-        return _row(bug, "run", "fixed", "llvm: both views read 2.0")
+            return finding(bug, "run", "present", evidence)
+        return finding(bug, "run", "fixed", "llvm: both views read 2.0")
 
     return [_layer(bug, "run", row)]
 
@@ -743,13 +725,13 @@ def probe_bfloat16_store_nan(run_gpu=False):
         quiet, tie = stored(0x7FC00000), stored(0x3F808000)
         if quiet == quiet or tie != 1.0:
             evidence = f"control: the quiet NaN gives {quiet}, 1 + 2**-8 gives {tie} (want 1.0)"
-            return _row(bug, "run", "untestable", evidence)
+            return finding(bug, "run", "untestable", evidence)
         lost = {bits: stored(bits) for bits in (0x7FFFFFFF, 0xFFFFFFFF, 0x7F800001)}
         lost = {bits: value for bits, value in lost.items() if value == value}
         if lost:
             evidence = ", ".join(f"NaN {bits:#010x} -> {value}" for bits, value in lost.items())
-            return _row(bug, "run", "present", f"llvm, stored into bfloat16: {evidence}")
-        return _row(bug, "run", "fixed", "llvm: every NaN stored into bfloat16 stays a NaN")
+            return finding(bug, "run", "present", f"llvm, stored into bfloat16: {evidence}")
+        return finding(bug, "run", "fixed", "llvm: every NaN stored into bfloat16 stays a NaN")
 
     return [_layer(bug, "run", row)]
 
@@ -774,13 +756,13 @@ def probe_reinterpret_of_constant(run_gpu=False):
             line = next((x.strip() for x in source.splitlines() if "A_ptr[0] =" in x), None)
             if line is None:
                 evidence = f"{target.kind.name}: no store to A_ptr[0] in the kernel source"
-                return _row(bug, "codegen", "untestable", evidence)
+                return finding(bug, "codegen", "untestable", evidence)
             if re.search(r"&\(\s*[-+.0-9]", line):
                 found.append(f"{target.kind.name}: `{line}`")
         if found:
             evidence = f"the address of a literal: {'; '.join(found)}"
-            return _row(bug, "codegen", "present", evidence)
-        return _row(bug, "codegen", "fixed", "opencl, cuda: no kernel takes a literal's address")
+            return finding(bug, "codegen", "present", evidence)
+        return finding(bug, "codegen", "fixed", "opencl, cuda: no kernel takes a literal's address")
 
     return [_layer(bug, "codegen", row)]
 
@@ -793,7 +775,7 @@ def probe_throw_last_error_type(run_gpu=False):
     def round_trip():
         gone = _missing(script=("throw_last_error",), package=("script.from_source",))
         if gone:
-            return _row(bug, "round trip", "untestable", f"this TIRx lacks {', '.join(gone)}")
+            return finding(bug, "round trip", "untestable", f"this TIRx lacks {', '.join(gone)}")
         target = {"kind": "cuda", "arch": "sm_80", "host": "llvm"}
 
         @T.function
@@ -806,11 +788,11 @@ def probe_throw_last_error_type(run_gpu=False):
         mod = tvm_tirx.IRModule({"main": main})
         after = passes.MakePackedAPI()(passes.SplitHostDevice()(mod))
         if "throw_last_error" not in after.script():
-            return _row(bug, "round trip", "untestable", "MakePackedAPI wrote no throw here")
+            return finding(bug, "round trip", "untestable", "MakePackedAPI wrote no throw here")
         difference = _round_trip_difference(after)
         if difference:
-            return _row(bug, "round trip", "present", f"MakePackedAPI's output: {difference}")
-        return _row(bug, "round trip", "fixed", "MakePackedAPI's throw_last_error round-trips")
+            return finding(bug, "round trip", "present", f"MakePackedAPI's output: {difference}")
+        return finding(bug, "round trip", "fixed", "MakePackedAPI's throw_last_error round-trips")
 
     return [_layer(bug, "round trip", round_trip)]
 
@@ -821,7 +803,7 @@ def _codegen_refusal(func, target):
     try:
         tvm_tirx.tirx.compile(func, target=target)
     except Exception as err:  # what kind of refusal is the finding
-        first = _first_line(err)
+        first = first_line(err)
         internal = any(s in first for s in ("Check failed", "Cannot convert type"))
         return internal, first
     return None
@@ -845,7 +827,7 @@ def probe_codegen_missing_dtype(run_gpu=False):
         for target in ("webgpu", "metal"):
             if _codegen_refusal(kernel("int32"), target) is not None:
                 evidence = f"control: an int32 kernel does not compile for {target}"
-                return _row(bug, "codegen", "untestable", evidence)
+                return finding(bug, "codegen", "untestable", evidence)
         internal = []
         for target, dtype in (("webgpu", "int64"), ("webgpu", "uint64"), ("webgpu", "float64"),
                               ("metal", "float64")):  # fmt: skip
@@ -853,9 +835,9 @@ def probe_codegen_missing_dtype(run_gpu=False):
             if result is not None and result[0]:
                 internal.append(f"{target} {dtype}: {result[1]}")
         if internal:
-            return _row(bug, "codegen", "present", "; ".join(internal))
+            return finding(bug, "codegen", "present", "; ".join(internal))
         evidence = "each missing dtype is refused with a diagnostic (or compiles)"
-        return _row(bug, "codegen", "fixed", evidence)
+        return finding(bug, "codegen", "fixed", evidence)
 
     return [_layer(bug, "codegen", row)]
 
@@ -875,13 +857,13 @@ def probe_webgpu_view_at_address(run_gpu=False):
     def row():
         control = _codegen_refusal(main, tvm_tirx.target.Target({"kind": "cuda", "arch": "sm_80"}))
         if control is not None:
-            return _row(bug, "codegen", "untestable", f"control: cuda refuses it: {control[1]}")
+            return finding(bug, "codegen", "untestable", f"control: cuda refuses it: {control[1]}")
         result = _codegen_refusal(main, "webgpu")
         if result is None:
-            return _row(bug, "codegen", "fixed", "the view compiles for webgpu")
+            return finding(bug, "codegen", "fixed", "the view compiles for webgpu")
         if result[0]:
-            return _row(bug, "codegen", "present", f"webgpu: {result[1]}")
-        return _row(bug, "codegen", "fixed", f"webgpu refuses the view: {result[1]}")
+            return finding(bug, "codegen", "present", f"webgpu: {result[1]}")
+        return finding(bug, "codegen", "fixed", f"webgpu refuses the view: {result[1]}")
 
     return [_layer(bug, "codegen", row)]
 
@@ -903,13 +885,15 @@ def probe_storage_rewrite_address_of_view(run_gpu=False):
         try:
             lib = tvm_tirx.tirx.compile(main, target="llvm")
         except Exception as err:  # StorageRewrite's failed check, or another error
-            return _row(bug, "compile", "present", f"llvm: {_first_line(err)}")
+            return finding(bug, "compile", "present", f"llvm: {first_line(err)}")
         o = tvm_tirx.runtime.empty((1,), "float32")
         lib["main"](o)
         if float(o.numpy()[0]) != 1.0:
             evidence = f"llvm: compiles, but o[0] = {float(o.numpy()[0])}, not 1.0"
-            return _row(bug, "compile", "untestable", evidence)
-        return _row(bug, "compile", "fixed", "llvm: compiles, and the view's store reads back 1.0")
+            return finding(bug, "compile", "untestable", evidence)
+        return finding(
+            bug, "compile", "fixed", "llvm: compiles, and the view's store reads back 1.0"
+        )
 
     return [_layer(bug, "compile", row)]
 
@@ -939,15 +923,17 @@ def probe_workspace_device_id(run_gpu=False):
         try:
             tvm_tirx.tirx.compile(with_tensor, target="llvm")
         except Exception as err:
-            evidence = f"control: even with a tensor parameter: {_first_line(err)}"
-            return _row(bug, "compile", "untestable", evidence)
+            evidence = f"control: even with a tensor parameter: {first_line(err)}"
+            return finding(bug, "compile", "untestable", evidence)
         try:
             result = tvm_tirx.tirx.compile(scalar_only, target="llvm")["main"](5)
         except Exception as err:
-            return _row(bug, "compile", "present", f"no tensor parameter: {_first_line(err)}")
+            return finding(bug, "compile", "present", f"no tensor parameter: {first_line(err)}")
         if result != 1.0:
-            return _row(bug, "compile", "present", f"compiles, but main(5) returned {result}")
-        return _row(bug, "compile", "fixed", "compiles without a tensor parameter; main(5) = 1.0")
+            return finding(bug, "compile", "present", f"compiles, but main(5) returned {result}")
+        return finding(
+            bug, "compile", "fixed", "compiles without a tensor parameter; main(5) = 1.0"
+        )
 
     return [_layer(bug, "compile", row)]
 
@@ -975,7 +961,7 @@ def _child(case):
 
 def _gpu_row(bug, case):
     if not tvm_tirx.cuda(0).exist:
-        return _row(bug, "gpu run", "untestable", "no CUDA device here")
+        return finding(bug, "gpu run", "untestable", "no CUDA device here")
     try:
         proc = subprocess.run(
             [sys.executable, os.path.abspath(__file__), "--child", case],
@@ -985,27 +971,29 @@ def _gpu_row(bug, case):
             check=False,
         )
     except subprocess.TimeoutExpired:
-        return _row(bug, "gpu run", "untestable", f"{case}: the child hung (killed after 300 s)")
+        return finding(bug, "gpu run", "untestable", f"{case}: the child hung (killed after 300 s)")
     if proc.returncode < 0:
         name = signal.Signals(-proc.returncode).name
         status = "present" if bug == "host_scalar" and name == "SIGSEGV" else "untestable"
-        return _row(bug, "gpu run", status, f"{case}: killed by {name} at the call")
+        return finding(bug, "gpu run", status, f"{case}: killed by {name} at the call")
     if proc.returncode != 0:
         tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
         refused = bug == "narrow_scalar" and REFUSED in proc.stderr
         status = "present" if refused else "untestable"
-        return _row(bug, "gpu run", status, f"{case}: child exited {proc.returncode}: {tail}")
+        return finding(bug, "gpu run", status, f"{case}: child exited {proc.returncode}: {tail}")
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     if out["result"] != out["expected"]:
         evidence = f"{case}: returned {out['result']}, expected {out['expected']}"
-        return _row(bug, "gpu run", "present" if bug == "host_scalar" else "untestable", evidence)
-    return _row(bug, "gpu run", "fixed", f"{case}: returned {out['result']} as numpy does")
+        return finding(
+            bug, "gpu run", "present" if bug == "host_scalar" else "untestable", evidence
+        )
+    return finding(bug, "gpu run", "fixed", f"{case}: returned {out['result']} as numpy does")
 
 
 def _gpu_layer(bug, case, run_gpu):
     if not run_gpu:
         evidence = "not requested (--run-gpu runs it on cuda(0), in a child process)"
-        return _row(bug, "gpu run", "untestable", evidence)
+        return finding(bug, "gpu run", "untestable", evidence)
     return _layer(bug, "gpu run", _gpu_row, bug, case)
 
 
@@ -1039,25 +1027,13 @@ def main(argv=None):
     if argv[:1] == ["--child"]:
         _child(argv[1])
         return 0
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 when a bug reproduces")
-    parser.add_argument("--run-gpu", action="store_true", help="also run on a CUDA device")
-    parser.add_argument("--json", action="store_true", help="print the findings as JSON")
-    args = parser.parse_args(argv)
-    rows = probe(run_gpu=args.run_gpu)
-    if args.json:
-        print(json.dumps(rows, indent=2))
-    else:
-        print(f"tvm_tirx {tvm_tirx.__version__}")
-        for row in rows:
-            print(
-                f"  {row['bug']:<14} {row['layer']:<9} {row['status'].upper():<10} "
-                f"{row['evidence']}"
-            )
-    if args.check and any(r["status"] == "present" for r in rows):
-        return 1
-    return 0
+    status = bad_arguments(argv, "probe_tirx.py", ("--check", "--run-gpu", "--json"))
+    if status is not None:
+        return status
+    rows = probe(run_gpu="--run-gpu" in argv)
+    row = "  {bug:<14} {layer:<9} {STATUS:<10} {evidence}"
+    return print_findings(argv, rows, f"tvm_tirx {tvm_tirx.__version__}", row)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main("probe_tirx.py", main)

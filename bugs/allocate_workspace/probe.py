@@ -32,13 +32,19 @@ Layers probed:
 * VM (cuda)    (--run-gpu) the same on a CUDA device.
 
 Exit codes: 0 after printing; 1 with --check when the bug reproduces; 2 with a one-line
-reason when it cannot run.
+reason when it cannot run, when no layer could be tested, or on an unknown argument.
 """
 
-import argparse
 import sys
+from pathlib import Path
 
-try:
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
+import probe_common as common
+
+BUG = "allocate_workspace"
+PROG = f"{BUG}/probe.py"
+
+with common.needs_tvm(BUG, "tvm"):
     import numpy as np
 
     import tvm
@@ -46,12 +52,6 @@ try:
     from tvm.script import ir as I
     from tvm.script import relax as R
     from tvm.script import tirx as T
-except Exception as _err:  # no usable TVM: one line, exit 2
-    print(f"allocate_workspace/probe.py: cannot import tvm: {_err}", file=sys.stderr)
-    sys.exit(2)
-
-BUG = "allocate_workspace"
-PROG = "allocate_workspace/probe.py"
 
 
 def report_module():
@@ -96,12 +96,7 @@ def report_module():
 
 
 def _row(layer, status, evidence):
-    return {"bug": BUG, "layer": layer, "status": status, "evidence": evidence}
-
-
-def _first_line(err):
-    text = str(err).strip().splitlines()
-    return f"{type(err).__name__}: {text[0] if text else ''}"
+    return common.finding(BUG, layer, status, evidence)
 
 
 def global_var_names(mod):
@@ -130,7 +125,7 @@ def well_formed_verdict(mod):
     try:
         relax.analysis.well_formed(mod)
     except Exception as err:
-        return _first_line(err)
+        return common.first_line(err)
     return None
 
 
@@ -143,7 +138,9 @@ def probe_pass_output():
     try:
         _, after = apply_pass()
     except Exception as err:
-        return _row("pass output", "untestable", f"AllocateWorkspace raised {_first_line(err)}")
+        return _row(
+            "pass output", "untestable", f"AllocateWorkspace raised {common.first_line(err)}"
+        )
     dangling = dangling_references(after)
     verdict = well_formed_verdict(after)
     if dangling or verdict:
@@ -160,7 +157,7 @@ def probe_pass_output():
     )
 
 
-def run_main(mod, target):
+def run_vm(mod, target):
     """relax.build + VirtualMachine + main([0, 1, 2, 3]); returns the output list."""
     device = tvm.cpu() if target == "llvm" else tvm.cuda()
     executable = relax.build(mod, target=target)
@@ -178,15 +175,17 @@ def probe_vm(target):
     expected = [1.0, 2.0, 3.0, 4.0]
     try:
         before, after = apply_pass()
-        control = run_main(before, target)
+        control = run_vm(before, target)
     except Exception as err:
-        return _row(layer, "untestable", f"control (before the pass) failed: {_first_line(err)}")
+        return _row(
+            layer, "untestable", f"control (before the pass) failed: {common.first_line(err)}"
+        )
     if control != expected:
         return _row(layer, "untestable", f"control (before the pass) gave {control}")
     try:
-        out = run_main(after, target)
+        out = run_vm(after, target)
     except Exception as err:
-        return _row(layer, "present", f"after the pass: {_first_line(err)}")
+        return _row(layer, "present", f"after the pass: {common.first_line(err)}")
     if out != expected:
         return _row(layer, "present", f"after the pass main gives {out}, expected {expected}")
     return _row(layer, "fixed", f"after the pass main gives {out}")
@@ -200,19 +199,15 @@ def probe(run_gpu: bool = False) -> list[dict]:
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 when the bug reproduces")
-    parser.add_argument("--run-gpu", action="store_true", help="also run the VM on cuda")
-    args = parser.parse_args(argv)
-
+    argv = sys.argv[1:] if argv is None else argv
+    status = common.bad_arguments(argv, PROG, ("--check", "--run-gpu"))
+    if status is not None:
+        return status
     print(f"TVM {tvm.__version__} at {tvm.__file__}")
     try:
         before, after = apply_pass()
     except Exception as err:
-        print(
-            f"allocate_workspace/probe.py: cannot run: {_first_line(err)}",
-            file=sys.stderr,
-        )
+        print(f"{PROG}: cannot run: {common.first_line(err)}", file=sys.stderr)
         return 2
     print(f"global vars before AllocateWorkspace: {global_var_names(before)}")
     print(f"global vars after AllocateWorkspace:  {global_var_names(after)}")
@@ -223,16 +218,13 @@ def main(argv=None):
         print("dangling references: none")
     print(f"well_formed after the pass: {well_formed_verdict(after) or 'holds'}")
 
-    rows = probe(run_gpu=args.run_gpu)
-    for row in rows:
-        print(f"[{row['status']:>10}] {row['layer']}: {row['evidence']}")
+    rows = probe(run_gpu="--run-gpu" in argv)
+    common.report(rows, "[{status:>10}] {layer}: {evidence}")
     if all(row["status"] == "untestable" for row in rows):
         print(f"{PROG}: nothing could be tested", file=sys.stderr)
         return 2
-    if args.check and any(row["status"] == "present" for row in rows):
-        return 1
-    return 0
+    return common.exit_status(argv, rows)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    common.run_main(PROG, main)

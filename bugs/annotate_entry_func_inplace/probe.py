@@ -24,34 +24,25 @@ pass sets ``tirx.is_entry_func`` through the module it was given (``mod->Update(
 ``Before``'s function carries the attribute too. One layer, ``pass``: ``Before`` compared with
 a copy taken before the pass. Control: a module of two public functions, where no entry can
 be inferred and nothing is written, must stay equal to its copy.
-
-Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
-reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
-findings for scripts/check_tvm.py.
 """
 
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
+from probe_common import input_change, judge, needs_tvm, script
 
-try:
-    from probe_common import finding, input_change, main, run_main
+BUG = "annotate_entry_func_inplace"
 
+with needs_tvm(BUG):
     import tvm
     import tvm.tirx.transform
     from tvm.script import ir as I
     from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"annotate_entry_func_inplace/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
-
-BUG = "annotate_entry_func_inplace"
-NAME = "annotate_entry_func_inplace/probe.py"
 
 
-def modules():
-    """(one function: the entry is inferred; two public functions: none is, the control)."""
+def one_function():
+    """A module of one PrimFunc: the pass infers it is the entry."""
 
     @I.ir_module
     class One:
@@ -59,6 +50,12 @@ def modules():
         def main(A: T.Buffer(8, "float32")):
             for i in range(8):
                 A[i] = T.float32(0)
+
+    return One
+
+
+def two_public():
+    """Two public functions: no entry is inferred and nothing is written (the control)."""
 
     @I.ir_module
     class TwoPublic:
@@ -72,27 +69,33 @@ def modules():
             for i in range(8):
                 A[i] = T.float32(1)
 
-    return One, TwoPublic
+    return TwoPublic
 
 
 def probe(run_gpu=False):
     del run_gpu  # nothing runs on a device
-    one, two_public = modules()
-    make = tvm.tirx.transform.AnnotateEntryFunc
-    control = input_change(make, two_public)
-    if control is not None:
-        evidence = f"even a module without an inferable entry changes: {control}"
-        return [finding(BUG, "pass", "untestable", evidence)]
-    copy = one.clone()
-    if input_change(make, one) is not None:
-        attrs = dict(one["main"].attrs or {})
-        evidence = (
-            "after AnnotateEntryFunc()(mod), mod's main has tirx.is_entry_func="
-            f"{attrs.get('tirx.is_entry_func')} (before: {dict(copy['main'].attrs or {})})"
+    one = one_function()
+    annotate = tvm.tirx.transform.AnnotateEntryFunc
+    before = dict(one["main"].attrs or {})
+
+    def entry_attribute():
+        if input_change(annotate, one) is None:
+            return None
+        now = dict(one["main"].attrs or {}).get("tirx.is_entry_func")
+        return f"mod's main has tirx.is_entry_func={now} (before: {before})"
+
+    return [
+        judge(
+            BUG,
+            "pass",
+            control=lambda: input_change(annotate, two_public()),
+            case=entry_attribute,
+            fixed="AnnotateEntryFunc()(mod) leaves mod unchanged",
+            untestable="even a module without an inferable entry changes: ",
+            present="after AnnotateEntryFunc()(mod), ",
         )
-        return [finding(BUG, "pass", "present", evidence)]
-    return [finding(BUG, "pass", "fixed", "AnnotateEntryFunc()(mod) leaves mod unchanged")]
+    ]
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(None, NAME, probe))
+    script(BUG, probe)

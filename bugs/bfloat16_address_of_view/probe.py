@@ -26,29 +26,22 @@ llvm (no bfloat16 arithmetic). Layers: ``pass`` (BF16ComputeLegalize alone: the 
 of the allocation and of the view at its address; float32 under a bfloat16 view = present) and
 ``run`` (the compiled function on the CPU: ``o[0]`` must be 2.0). Control: the same view
 declared at ``v.data`` must read 2.0 (the pass leaves a buffer whose pointer is used as it is).
-
-Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
-reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
-findings for scripts/check_tvm.py.
 """
 
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
+from probe_common import finding, judge, needs_tvm, script
 
-try:
+BUG = "bfloat16_address_of_view"
+
+with needs_tvm(BUG):
     import tvm_ffi
-    from probe_common import finding, main, run_main
 
     import tvm
     from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"bfloat16_address_of_view/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
 
-BUG = "bfloat16_address_of_view"
-NAME = "bfloat16_address_of_view/probe.py"
 VIEWS = {"data": lambda v: v.data, "address_of": lambda v: T.address_of(v[0])}
 
 
@@ -103,16 +96,22 @@ def probe(run_gpu=False):
     else:
         evidence = "the buffer keeps the element type of its view at address_of"
         findings = [finding(BUG, "pass", "fixed", evidence)]
-    control = read_back("data")
-    if control != 2.0:
-        evidence = f"control: the view at v.data reads {control}, not 2.0"
-        return [*findings, finding(BUG, "run", "untestable", evidence)]
-    got = read_back("address_of")
-    if got != 2.0:
-        evidence = f"llvm: the view at T.address_of(v[0]) reads {got} where v[0] = 2.0"
-        return [*findings, finding(BUG, "run", "present", evidence)]
-    return [*findings, finding(BUG, "run", "fixed", "llvm: both views read 2.0")]
+
+    def reads(view, at, want):
+        got = read_back(view)
+        return None if got == 2.0 else f"the view at {at} reads {got}{want}"
+
+    run = judge(
+        BUG,
+        "run",
+        control=lambda: reads("data", "v.data", ", not 2.0"),
+        case=lambda: reads("address_of", "T.address_of(v[0])", " where v[0] = 2.0"),
+        fixed="llvm: both views read 2.0",
+        untestable="control: ",
+        present="llvm: ",
+    )
+    return [*findings, run]
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(None, NAME, probe))
+    script(BUG, probe)

@@ -25,28 +25,19 @@ computed on the host, BF16ComputeLegalize stops at one (the binding's value is l
 float32, its variable is not). One layer, ``compile`` (``tvm.compile`` of both spellings:
 an InternalError = present; once both compile, both run on the CPU, and a value other than
 bfloat16's = present). Control: the same with float16 must compile.
-
-Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
-reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
-findings for scripts/check_tvm.py.
 """
 
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
-
-try:
-    from probe_common import finding, main, run_main
-
-    import tvm
-    from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"bfloat16_scalar/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
+from probe_common import first_line, judge, needs_tvm, script
 
 BUG = "bfloat16_scalar"
-NAME = "bfloat16_scalar/probe.py"
+
+with needs_tvm(BUG):
+    import tvm
+    from tvm.script import tirx as T
 
 
 def function(spelling, dtype):
@@ -74,28 +65,34 @@ def compile_error(spelling, dtype):
     try:
         tvm.compile(function(spelling, dtype), target="llvm")
     except Exception as err:  # TVM's InternalError, or whatever a fixed TVM raises instead
-        first = (str(err).strip().splitlines() or [""])[0]
-        return f"{type(err).__name__}: {first}"
+        return first_line(err)
     return None
+
+
+def failures(dtype, label):
+    """None when both spellings compile for ``dtype``, else which do not and why."""
+    errors = {s: compile_error(s, dtype) for s in ("argument", "let")}
+    return "; ".join(f"{label}{s}: {e}" for s, e in errors.items() if e) or None
 
 
 def probe(run_gpu=False):
     del run_gpu  # nothing runs on a device
-    spellings = ("argument", "let")
-    controls = {s: compile_error(s, "float16") for s in spellings}
-    if any(controls.values()):
-        evidence = "; ".join(f"float16 {s}: {e}" for s, e in controls.items() if e)
-        return [finding(BUG, "compile", "untestable", f"control fails: {evidence}")]
-    errors = {s: compile_error(s, "bfloat16") for s in spellings}
-    if any(errors.values()):
-        evidence = "; ".join(f"{s}: {e}" for s, e in errors.items() if e)
-        return [finding(BUG, "compile", "present", evidence)]
-    wrong = wrong_values()
-    if wrong:
-        return [finding(BUG, "compile", "present", f"compiles, but computes {wrong}")]
+
+    def bfloat16():
+        errors = failures("bfloat16", "")
+        if errors is not None:
+            return errors
+        wrong = wrong_values()
+        return f"compiles, but computes {wrong}" if wrong else None
+
     return [
-        finding(
-            BUG, "compile", "fixed", "a bfloat16 argument and T.let compile and compute on llvm"
+        judge(
+            BUG,
+            "compile",
+            control=lambda: failures("float16", "float16 "),
+            case=bfloat16,
+            fixed="a bfloat16 argument and T.let compile and compute on llvm",
+            untestable="control fails: ",
         )
     ]
 
@@ -116,4 +113,4 @@ def wrong_values():
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(None, NAME, probe))
+    script(BUG, probe)

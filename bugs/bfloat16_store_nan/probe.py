@@ -25,28 +25,20 @@ DTypeConversion, whose rounding bias carries a NaN's payload into the exponent a
 0x7FFFFFFF gives -0.0, 0xFFFFFFFF 0.0, 0x7F800001 (only low payload bits) inf. One layer,
 ``run``: any of them stored as a number = present. Controls: the quiet NaN 0x7FC00000 must
 stay a NaN, and 1 + 2**-8 (a tie) must round to 1.0 (the finite rounding is right).
-
-Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
-reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
-findings for scripts/check_tvm.py.
 """
 
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
-
-try:
-    from probe_common import finding, main, run_main
-
-    import tvm
-    from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"bfloat16_store_nan/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
+from probe_common import judge, needs_tvm, script
 
 BUG = "bfloat16_store_nan"
-NAME = "bfloat16_store_nan/probe.py"
+
+with needs_tvm(BUG):
+    import tvm
+    from tvm.script import tirx as T
+
 QUIET_NAN = 0x7FC00000
 TIE = 0x3F808000  # 1 + 2**-8, halfway between 1.0 and the next bfloat16
 NANS = (0x7FFFFFFF, 0xFFFFFFFF, 0x7F800001)
@@ -67,17 +59,23 @@ def stored(lib, bits):
 def probe(run_gpu=False):
     del run_gpu  # nothing runs on a device
     lib = tvm.compile(store, target="llvm")
-    quiet, tie = stored(lib, QUIET_NAN), stored(lib, TIE)
-    if quiet == quiet or tie != 1.0:
-        evidence = f"control: {QUIET_NAN:#010x} gives {quiet}, {TIE:#010x} gives {tie} (want 1.0)"
-        return [finding(BUG, "run", "untestable", evidence)]
-    lost = {bits: stored(lib, bits) for bits in NANS}
-    lost = {bits: value for bits, value in lost.items() if value == value}
-    if lost:
-        evidence = ", ".join(f"NaN {bits:#010x} -> {value}" for bits, value in lost.items())
-        return [finding(BUG, "run", "present", f"llvm, stored into bfloat16: {evidence}")]
-    return [finding(BUG, "run", "fixed", "llvm: every NaN stored into bfloat16 stays a NaN")]
+
+    def controls():
+        quiet, tie = stored(lib, QUIET_NAN), stored(lib, TIE)
+        if quiet == quiet or tie != 1.0:
+            return f"{QUIET_NAN:#010x} gives {quiet}, {TIE:#010x} gives {tie} (want 1.0)"
+        return None
+
+    def numbers():
+        lost = {bits: stored(lib, bits) for bits in NANS}
+        shown = [f"NaN {bits:#010x} -> {value}" for bits, value in lost.items() if value == value]
+        return ", ".join(shown) or None
+
+    stays = "llvm: every NaN stored into bfloat16 stays a NaN"
+    return [
+        judge(BUG, "run", controls, numbers, stays, "control: ", "llvm, stored into bfloat16: ")
+    ]
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(None, NAME, probe))
+    script(BUG, probe)

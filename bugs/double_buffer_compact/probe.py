@@ -25,29 +25,21 @@ through the s_tir pipeline. Layers: ``pass`` (CompactBufferAllocation alone: PRE
 ``double_buffer_scope`` attribute still names the buffer the pass replaced) and ``compile``
 (PRESENT when ``tvm.compile`` stops at "Check failed: (stride.defined()) is false").
 Control: in the input, the attribute names the allocated buffer.
-
-Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
-reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
-findings for scripts/check_tvm.py.
 """
 
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
+from probe_common import finding, last_line, needs_tvm, script
 
-try:
+BUG = "double_buffer_compact"
+
+with needs_tvm(BUG, "tvm"):
     import tvm_ffi
-    from probe_common import finding, main, run_main
 
     import tvm
     from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"double_buffer_compact/probe.py: cannot import tvm: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
-
-BUG = "double_buffer_compact"
-NAME = "double_buffer_compact/probe.py"
 
 
 @T.prim_func(s_tir=True)
@@ -92,11 +84,10 @@ def probe(run_gpu=False):
     try:
         tvm.compile(double_buffered, target=tvm.target.Target({"kind": "cuda", "arch": "sm_80"}))
     except Exception as err:  # the internal check, or another error: reported
-        last = (str(err).strip().splitlines() or [""])[-1]
-        status = "present" if "stride.defined()" in last else "untestable"
-        return [*rows, finding(BUG, "compile", status, f"{type(err).__name__}: {last}")]
+        status = "present" if "stride.defined()" in last_line(err) else "untestable"
+        return [*rows, finding(BUG, "compile", status, last_line(err))]
     return [*rows, finding(BUG, "compile", "fixed", "the double-buffered kernel compiles")]
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(None, NAME, probe))
+    script(BUG, probe)

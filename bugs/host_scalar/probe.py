@@ -31,26 +31,21 @@ reason when it cannot run (no TVM, no TIRx, no LLVM). ``probe(run_gpu)`` returns
 per layer (parser, lowering, codegen, gpu run) for scripts/check_tvm.py.
 """
 
-import json
 import re
-import signal
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
+import probe_common as common
 
-try:
+BUG = "host_scalar"
+
+with common.needs_tvm(BUG):
     import numpy as np
-    from probe_common import bad_arguments, run_main
 
     import tvm
     from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"host_scalar/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
 
-BUG = "host_scalar"
 N = 8
 VALUE = 1.5
 VARIANTS = ("annotated", "plain", "let", "inline")
@@ -133,38 +128,15 @@ def lowered_host_device_access(variant):
 def compiled(variant):
     """(kernel signature, [host IR allocation lines], [host IR stores into them])."""
     lib = tvm.compile(make(variant), target="cuda")
-    cuda = lib.mod.imports[0].inspect_source()
-    signature = next(x.strip() for x in cuda.splitlines() if "__global__" in x).rstrip(";{ ")
-    allocators, device_ptrs, allocs, stores = set(), set(), [], []
-    for line in lib.mod.inspect_source("ll").splitlines():
-        load = re.match(r"\s*(%[\w.]+) = load ptr, ptr @__TVMBackendAllocWorkspace\b", line)
-        call = re.match(r"\s*(%[\w.]+) = (?:\w+ )*call (?:\w+ )*ptr (%[\w.]+)\(i32 ([^,]+),", line)
-        store = re.match(r"\s*store (.+), ptr (%[\w.]+)\b", line)
-        if load:
-            allocators.add(load.group(1))
-        elif call and call.group(2) in allocators and call.group(3) != "1":  # 1 = kDLCPU
-            device_ptrs.add(call.group(1))
-            allocs.append(line.strip().split(", !dbg")[0])
-        elif store and store.group(2) in device_ptrs:
-            stores.append(line.strip().split(", !dbg")[0])
-    return signature, allocs, stores
+    allocs, stores = common.host_device_writes(lib.mod.inspect_source("ll"))
+    return common.kernel_signature(lib), allocs, stores
 
 
 def run_in_child(variant):
     """Call ``variant`` on cuda(0) in a child process: (ok, one-line evidence)."""
-    proc = subprocess.run(
-        [sys.executable, __file__, "--child", variant],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    if proc.returncode < 0:
-        return False, f"killed by {signal.Signals(-proc.returncode).name} at the call"
-    if proc.returncode != 0:
-        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-        return False, f"child exited {proc.returncode}: {tail}"
-    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    result, failure, _ = common.run_child(__file__, variant)
+    if failure is not None:
+        return False, failure
     expected = (np.arange(N, dtype="float32") + np.float32(VALUE)).tolist()
     if result != expected:
         return False, f"returned {result}, expected {expected}"
@@ -172,17 +144,11 @@ def run_in_child(variant):
 
 
 def _child(variant):
-    lib = tvm.compile(make(variant), target="cuda")
-    dev = tvm.cuda(0)
-    b = tvm.runtime.tensor(np.arange(N, dtype="float32"), dev)
-    c = tvm.runtime.empty((N,), "float32", dev)
-    lib["main"](b, c)
-    dev.sync()
-    print(json.dumps(c.numpy().tolist()), flush=True)
+    common.call_on_cuda(make(variant), np.arange(N, dtype="float32"))
 
 
 def _finding(layer, status, evidence):
-    return {"bug": BUG, "layer": layer, "status": status, "evidence": evidence}
+    return common.finding(BUG, layer, status, evidence)
 
 
 def _present_or_fixed(layer, present, evidence):
@@ -206,8 +172,7 @@ def probe(run_gpu: bool = False) -> list[dict]:
     findings.append(_present_or_fixed("lowering", bool(access), evidence))
 
     if not tvm.runtime.enabled("llvm"):
-        evidence = "this TVM has no LLVM: the host module cannot be built"
-        findings.append(_finding("codegen", "untestable", evidence))
+        findings.append(_finding("codegen", "untestable", common.NO_LLVM))
     else:
         signature, allocs, stores = compiled("annotated")
         pointer = re.search(r"\*\s*(?:__restrict__\s+)?c_ptr\b", signature)
@@ -216,35 +181,16 @@ def probe(run_gpu: bool = False) -> list[dict]:
             evidence += f" | {allocs[0]} | {stores[0]}"
         findings.append(_present_or_fixed("codegen", bool(pointer or stores), evidence))
 
-    if not run_gpu:
-        evidence = "not requested (--run, or probe(run_gpu=True), calls it on cuda(0))"
-        findings.append(_finding("gpu run", "untestable", evidence))
-    elif not tvm.cuda(0).exist:
-        evidence = "no CUDA device here: the crash only happens when the kernel is launched"
-        findings.append(_finding("gpu run", "untestable", evidence))
-    else:
+    def run():
         ok, evidence = run_in_child("annotated")
-        findings.append(_present_or_fixed("gpu run", not ok, evidence))
-    return findings
+        return _present_or_fixed("gpu run", not ok, evidence)
+
+    no_device = "the crash only happens when the kernel is launched"
+    return [*findings, common.gpu_run(BUG, run_gpu, no_device, run)]
 
 
-def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["--child"]:
-        _child(argv[1])
-        return 0
-    status = bad_arguments(argv, f"{BUG}/probe.py", ("--check", "--run"))
-    if status is not None:
-        return status
-    if not tvm.runtime.enabled("llvm"):
-        print(
-            "host_scalar/probe.py: this TVM has no LLVM (USE_LLVM=OFF): "
-            "cannot build the host module",
-            file=sys.stderr,
-        )
-        return 2
-    run = "--run" in argv
-    print("tvm", tvm.__version__)
+def show(run):
+    """Per variant: how ``c`` parses, the kernel signature, the host IR; with ``run``, the call."""
     for variant in VARIANTS:
         kind, line = parsed(variant)
         signature, allocs, stores = compiled(variant)
@@ -264,14 +210,7 @@ def main(argv=None):
                 print(f"  gpu run : {run_in_child(variant)[1]}")
             else:
                 print("  gpu run : no CUDA device here")
-    findings = probe(run_gpu=run)
-    print()
-    for f in findings:
-        print(f"{f['layer']:<9} {f['status'].upper():<10} {f['evidence']}")
-    if "--check" in argv and any(f["status"] == "present" for f in findings):
-        return 1
-    return 0
 
 
 if __name__ == "__main__":
-    run_main(f"{BUG}/probe.py", main)
+    common.gpu_script(BUG, probe, _child, show)

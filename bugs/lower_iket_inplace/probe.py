@@ -26,30 +26,22 @@ marks, which the pass does not change, must stay equal to its copy. ``compile``:
 ``tvm.compile`` (tirx pipeline, sm_90a) of a function of three kernels, each with a mark: the
 released pass writes the function map it iterates and leaves marks the code generator cannot
 lower ("Unresolved call tirx.cuda.iket_mark"). Control: the same function with one kernel.
-
-Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
-reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
-findings for scripts/check_tvm.py.
 """
 
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
+from probe_common import input_change, judge, needs_tvm, script
 
-try:
-    from probe_common import finding, input_change, main, run_main
+BUG = "lower_iket_inplace"
 
+with needs_tvm(BUG):
     import tvm
     from tvm.backend.cuda import transforms as cuda_transforms
     from tvm.script import ir as I
     from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"lower_iket_inplace/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
 
-BUG = "lower_iket_inplace"
-NAME = "lower_iket_inplace/probe.py"
 SM90 = {"kind": "cuda", "arch": "sm_90a"}
 
 
@@ -104,35 +96,40 @@ def compile_error(count):
     return None
 
 
-def pass_finding():
-    marked, unmarked = modules()
-    control = input_change(cuda_transforms.LowerIket, unmarked)
-    if control is not None:
-        return finding(BUG, "pass", "untestable", f"even a module without marks changes: {control}")
-    copy = marked.clone()
-    cuda_transforms.LowerIket()(marked)
+def where_changed(mod):
+    """None when LowerIket leaves ``mod`` as it was, else where it differs from its copy."""
+    copy = mod.clone()
+    cuda_transforms.LowerIket()(mod)
     try:
-        tvm.ir.assert_structural_equal(marked, copy)
+        tvm.ir.assert_structural_equal(mod, copy)
     except ValueError as err:
-        where = str(err).splitlines()[0].rstrip(":")
-        return finding(BUG, "pass", "present", f"after LowerIket()(mod), mod differs: {where}")
-    return finding(BUG, "pass", "fixed", "LowerIket()(mod) leaves mod unchanged")
-
-
-def compile_finding():
-    control = compile_error(1)
-    if control is not None:
-        return finding(BUG, "compile", "untestable", f"control, one kernel: {control}")
-    error = compile_error(3)
-    if error is not None:
-        return finding(BUG, "compile", "present", f"three marked kernels: {error}")
-    return finding(BUG, "compile", "fixed", "three marked kernels compile (tirx pipeline)")
+        return str(err).splitlines()[0].rstrip(":")
+    return None
 
 
 def probe(run_gpu=False):
     del run_gpu  # nothing runs on a device
-    return [pass_finding(), compile_finding()]
+    marked, unmarked = modules()
+    in_place = judge(
+        BUG,
+        "pass",
+        control=lambda: input_change(cuda_transforms.LowerIket, unmarked),
+        case=lambda: where_changed(marked),
+        fixed="LowerIket()(mod) leaves mod unchanged",
+        untestable="even a module without marks changes: ",
+        present="after LowerIket()(mod), mod differs: ",
+    )
+    stripped = judge(
+        BUG,
+        "compile",
+        control=lambda: compile_error(1),
+        case=lambda: compile_error(3),
+        fixed="three marked kernels compile (tirx pipeline)",
+        untestable="control, one kernel: ",
+        present="three marked kernels: ",
+    )
+    return [in_place, stripped]
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(None, NAME, probe))
+    script(BUG, probe)

@@ -34,25 +34,20 @@ per layer (codegen, gpu run) for scripts/check_tvm.py.
 """
 
 import functools
-import json
-import signal
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
+import probe_common as common
 
-try:
+BUG = "narrow_scalar"
+
+with common.needs_tvm(BUG):
     import numpy as np
-    from probe_common import bad_arguments, run_main
 
     import tvm
     from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"narrow_scalar/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
 
-BUG = "narrow_scalar"
 N = 8
 DTYPES = ("float16", "int8", "int16", "uint8", "uint16", "bool")
 VALUES = {"float16": 1.5, "int8": -100, "int16": -300, "uint8": 200, "uint16": 40000}
@@ -88,9 +83,7 @@ def make(dtype):
 @functools.cache
 def compiled(dtype):
     """(kernel signature, C type of its scalar parameter or None)."""
-    lib = tvm.compile(make(dtype), target="cuda")
-    cuda = lib.mod.imports[0].inspect_source()
-    signature = next(x.strip() for x in cuda.splitlines() if "__global__" in x).rstrip(";{ ")
+    signature = common.kernel_signature(tvm.compile(make(dtype), target="cuda"))
     params = signature.split("main_kernel(", 1)[-1].rstrip(")").split(",")
     scalars = [p.split()[:-1] for p in params if "*" not in p]
     return signature, " ".join(scalars[0]) if scalars else None
@@ -98,19 +91,9 @@ def compiled(dtype):
 
 def run_in_child(dtype):
     """Call ``dtype``'s case on cuda(0) in a child process: (refused, ok, one-line evidence)."""
-    proc = subprocess.run(
-        [sys.executable, __file__, "--child", dtype],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    if proc.returncode < 0:
-        return False, False, f"killed by {signal.Signals(-proc.returncode).name} at the call"
-    if proc.returncode != 0:
-        tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-        return REFUSED in proc.stderr, False, f"child exited {proc.returncode}: {tail}"
-    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    result, failure, proc = common.run_child(__file__, dtype)
+    if failure is not None:
+        return proc.returncode > 0 and REFUSED in proc.stderr, False, failure
     b = np.arange(N).astype(dtype)
     expected = (b + (np.array(VALUES[dtype], dtype) + np.array(1, dtype))).tolist()
     if result != expected:
@@ -119,25 +102,18 @@ def run_in_child(dtype):
 
 
 def _child(dtype):
-    lib = tvm.compile(make(dtype), target="cuda")
-    dev = tvm.cuda(0)
-    b = tvm.runtime.tensor(np.arange(N).astype(dtype), dev)
-    c = tvm.runtime.empty((N,), dtype, dev)
-    lib["main"](b, c, VALUES[dtype])
-    dev.sync()
-    print(json.dumps(c.numpy().tolist()), flush=True)
+    common.call_on_cuda(make(dtype), np.arange(N).astype(dtype), VALUES[dtype])
 
 
 def _finding(layer, status, evidence):
-    return {"bug": BUG, "layer": layer, "status": status, "evidence": evidence}
+    return common.finding(BUG, layer, status, evidence)
 
 
 def probe(run_gpu: bool = False) -> list[dict]:
     """Findings per layer for a narrow T.let scalar read by a cuda kernel."""
     findings = []
     if not tvm.runtime.enabled("llvm"):
-        evidence = "this TVM has no LLVM: the host module cannot be built"
-        findings.append(_finding("codegen", "untestable", evidence))
+        findings.append(_finding("codegen", "untestable", common.NO_LLVM))
     else:
         refused = []
         for dtype in DTYPES:
@@ -152,38 +128,19 @@ def probe(run_gpu: bool = False) -> list[dict]:
             evidence += f" | {', '.join(DTYPES)}: every kernel scalar is 32 or 64 bits"
         findings.append(_finding("codegen", "present" if refused else "fixed", evidence))
 
-    if not run_gpu:
-        evidence = "not requested (--run, or probe(run_gpu=True), calls it on cuda(0))"
-        findings.append(_finding("gpu run", "untestable", evidence))
-    elif not tvm.cuda(0).exist:
-        evidence = "no CUDA device here: the runtime refuses the kernel when it is launched"
-        findings.append(_finding("gpu run", "untestable", evidence))
-    else:
+    def run():
         refused, ok, evidence = run_in_child("float16")
         if refused or ok:
-            findings.append(_finding("gpu run", "present" if refused else "fixed", evidence))
-        else:  # a crash or wrong numbers: something else is wrong, not this report's refusal
-            findings.append(_finding("gpu run", "untestable", evidence))
-    return findings
+            return _finding("gpu run", "present" if refused else "fixed", evidence)
+        # a crash or wrong numbers: something else is wrong, not this report's refusal
+        return _finding("gpu run", "untestable", evidence)
+
+    no_device = "the runtime refuses the kernel when it is launched"
+    return [*findings, common.gpu_run(BUG, run_gpu, no_device, run)]
 
 
-def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["--child"]:
-        _child(argv[1])
-        return 0
-    status = bad_arguments(argv, f"{BUG}/probe.py", ("--check", "--run"))
-    if status is not None:
-        return status
-    if not tvm.runtime.enabled("llvm"):
-        print(
-            "narrow_scalar/probe.py: this TVM has no LLVM (USE_LLVM=OFF): "
-            "cannot build the host module",
-            file=sys.stderr,
-        )
-        return 2
-    run = "--run" in argv
-    print("tvm", tvm.__version__)
+def show(run):
+    """Per dtype: the kernel signature and its scalar's C type; with ``run``, the float16 call."""
     for dtype in DTYPES:
         signature, ctype = compiled(dtype)
         verdict = "launchable" if ctype in LAUNCHABLE else "the runtime cannot pass it"
@@ -195,14 +152,7 @@ def main(argv=None):
             print(f"gpu run (float16): {run_in_child('float16')[2]}")
         else:
             print("gpu run: no CUDA device here")
-    findings = probe(run_gpu=run)
-    print()
-    for f in findings:
-        print(f"{f['layer']:<9} {f['status'].upper():<10} {f['evidence']}")
-    if "--check" in argv and any(f["status"] == "present" for f in findings):
-        return 1
-    return 0
 
 
 if __name__ == "__main__":
-    run_main(f"{BUG}/probe.py", main)
+    common.gpu_script(BUG, probe, _child, show)

@@ -25,30 +25,21 @@ T.handle_add_byte_offset(...), T.tvm_struct_get(...))``, a pointer-typed call; t
 (MakePackedAPI's output of a function with a tensor argument through print -> parse) and
 ``op`` (``T.if_then_else`` of two handles, no pass). Control: MakePackedAPI's output of a
 function with a scalar argument only must parse back.
-
-Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
-reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
-findings for scripts/check_tvm.py.
 """
 
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
+from probe_common import first_line, judge, needs_tvm, parser_line, script
 
-try:
-    from probe_common import finding, main, run_main
+BUG = "pointer_if_then_else"
 
+with needs_tvm(BUG):
     import tvm
     import tvm.script
     import tvm.tirx.transform
     from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"pointer_if_then_else/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
-
-BUG = "pointer_if_then_else"
-NAME = "pointer_if_then_else/probe.py"
 
 
 def packed(tensor):
@@ -75,8 +66,7 @@ def parse_error(text):
     try:
         tvm.script.from_source(text)
     except Exception as err:  # the parser's DiagnosticError
-        lines = [ln.strip() for ln in str(err).splitlines() if ln.strip().startswith("error:")]
-        return (lines or [f"{type(err).__name__}: {str(err).strip().splitlines()[0]}"])[0]
+        return parser_line(err)
     return None
 
 
@@ -86,30 +76,27 @@ def handle_select_error():
     try:
         T.if_then_else(tvm.tirx.Var("c", "bool"), p, p)
     except Exception as err:  # the FFI's argument check
-        return f"{type(err).__name__}: {(str(err).strip().splitlines() or [''])[0]}"
+        return first_line(err)
     return None
 
 
 def probe(run_gpu=False):
     del run_gpu  # nothing runs on a device
-    control = parse_error(packed(tensor=False).script(show_meta=True))
-    if control is not None:
-        evidence = f"even a scalar argument's MakePackedAPI output does not parse: {control}"
-        return [finding(BUG, "parse", "untestable", evidence)]
-    findings = []
-    error = parse_error(packed(tensor=True).script(show_meta=True))
-    if error is not None:
-        findings.append(finding(BUG, "parse", "present", f"a tensor argument: {error}"))
-    else:
-        evidence = "MakePackedAPI's output parses back (a tensor argument and a scalar one)"
-        findings.append(finding(BUG, "parse", "fixed", evidence))
-    error = handle_select_error()
-    if error is not None:
-        findings.append(finding(BUG, "op", "present", f"T.if_then_else(c, p, p): {error}"))
-    else:
-        findings.append(finding(BUG, "op", "fixed", "T.if_then_else takes handle branches"))
-    return findings
+    parsed = judge(
+        BUG,
+        "parse",
+        control=lambda: parse_error(packed(tensor=False).script(show_meta=True)),
+        case=lambda: parse_error(packed(tensor=True).script(show_meta=True)),
+        fixed="MakePackedAPI's output parses back (a tensor argument and a scalar one)",
+        untestable="even a scalar argument's MakePackedAPI output does not parse: ",
+        present="a tensor argument: ",
+    )
+    if parsed["status"] == "untestable":
+        return [parsed]
+    takes = "T.if_then_else takes handle branches"
+    op = judge(BUG, "op", None, handle_select_error, takes, present="T.if_then_else(c, p, p): ")
+    return [parsed, op]
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(None, NAME, probe))
+    script(BUG, probe)

@@ -34,18 +34,14 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
+from probe_common import finding, judge, needs_tvm, script
 
-try:
-    from probe_common import bad_arguments, run_main
+BUG = "printer_cell"
 
+with needs_tvm(BUG):
     import tvm
     import tvm.script
     from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"printer_cell/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
-
-BUG = "printer_cell"
 
 
 def _cells():
@@ -82,40 +78,23 @@ def _round_trip(func):
     return None
 
 
-def _finding(layer, status, evidence):
-    return {"bug": BUG, "layer": layer, "status": status, "evidence": evidence}
-
-
 def probe(run_gpu=False):
     del run_gpu  # nothing runs on a device
     cells = _cells()
     line = next(ln.strip() for ln in cells["annotated"].script().splitlines() if "c" in ln[:9])
-    findings = [_finding("print", "untestable", f"the annotated cell prints as `{line}`")]
-    control = _round_trip(cells["plain"])
-    if control is not None:
-        evidence = f"even a plain cell does not round-trip here: {control}"
-        return [*findings, _finding("round trip", "untestable", evidence)]
-    lost = {name: _round_trip(cells[name]) for name in ("annotated", "shared")}
-    if any(lost.values()):
-        evidence = "; ".join(f"{name}: {diff}" for name, diff in lost.items() if diff)
-        return [*findings, _finding("round trip", "present", evidence)]
-    evidence = "annotated and shared cells come back equal (the plain one too)"
-    return [*findings, _finding("round trip", "fixed", evidence)]
+    findings = [finding(BUG, "print", "untestable", f"the annotated cell prints as `{line}`")]
 
+    def lost():
+        diffs = {name: _round_trip(cells[name]) for name in ("annotated", "shared")}
+        return "; ".join(f"{name}: {diff}" for name, diff in diffs.items() if diff) or None
 
-def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    status = bad_arguments(argv, "printer_cell/probe.py")
-    if status is not None:
-        return status
-    print("tvm", tvm.__version__)
-    findings = probe()
-    for f in findings:
-        print(f"{f['layer']:<10} {f['status'].upper():<10} {f['evidence']}")
-    if "--check" in argv and any(f["status"] == "present" for f in findings):
-        return 1
-    return 0
+    equal = "annotated and shared cells come back equal (the plain one too)"
+    untestable = "even a plain cell does not round-trip here: "
+    return [
+        *findings,
+        judge(BUG, "round trip", lambda: _round_trip(cells["plain"]), lost, equal, untestable),
+    ]
 
 
 if __name__ == "__main__":
-    run_main(f"{BUG}/probe.py", main)
+    script(BUG, probe, row="{layer:<10} {STATUS:<10} {evidence}")

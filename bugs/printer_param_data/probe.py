@@ -27,30 +27,20 @@ the printer writes: the premise, never a verdict) and ``round trip`` (FlattenBuf
 through print -> parse, and ``C[0] = A[0] + 1`` with one-element parameters, whose load the
 printer writes as the bare name ``A``). Control: the same with a two-element parameter must
 round-trip.
-
-Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
-reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
-findings for scripts/check_tvm.py.
 """
 
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
-
-try:
-    from probe_common import finding, main, run_main
-
-    import tvm
-    import tvm.script
-    import tvm.tirx.transform
-    from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"printer_param_data/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
+from probe_common import finding, judge, needs_tvm, parser_line, round_trip_error, script
 
 BUG = "printer_param_data"
-NAME = "printer_param_data/probe.py"
+
+with needs_tvm(BUG):
+    import tvm
+    import tvm.tirx.transform
+    from tvm.script import tirx as T
 
 
 def flattened(n):
@@ -73,33 +63,29 @@ def parameter_load():
     return tvm.IRModule({"main": main})
 
 
-def round_trip_error(mod):
+def parse_error(mod):
     """None when print -> parse gives ``mod`` back, else the parser's complaint (one line)."""
-    try:
-        tvm.ir.assert_structural_equal(mod, tvm.script.from_source(mod.script()))
-    except Exception as err:  # the parser's DiagnosticError, or a structural difference
-        lines = [ln.strip() for ln in str(err).splitlines() if ln.strip().startswith("error:")]
-        return (lines or [f"{type(err).__name__}: {str(err).strip().splitlines()[0]}"])[0]
-    return None
+    return round_trip_error(mod, parser_line)
 
 
 def probe(run_gpu=False):
     del run_gpu  # nothing runs on a device
     mod = flattened(1)
     line = next(ln.strip() for ln in mod.script().splitlines() if "decl_buffer" in ln)
-    findings = [finding(BUG, "print", "untestable", f"FlattenBuffer's view prints as `{line}`")]
-    control = round_trip_error(flattened(2))
-    if control is not None:
-        evidence = f"even a two-element parameter does not round-trip here: {control}"
-        return [*findings, finding(BUG, "round trip", "untestable", evidence)]
-    error = round_trip_error(mod) or round_trip_error(parameter_load())
-    if error is not None:
-        return [*findings, finding(BUG, "round trip", "present", f"print -> parse: {error}")]
-    evidence = (
-        "FlattenBuffer's output and a parameter's load round-trip (a two-element parameter's too)"
-    )
-    return [*findings, finding(BUG, "round trip", "fixed", evidence)]
+    both = "FlattenBuffer's output and a parameter's load round-trip"
+    return [
+        finding(BUG, "print", "untestable", f"FlattenBuffer's view prints as `{line}`"),
+        judge(
+            BUG,
+            "round trip",
+            control=lambda: parse_error(flattened(2)),
+            case=lambda: parse_error(mod) or parse_error(parameter_load()),
+            fixed=f"{both} (a two-element parameter's too)",
+            untestable="even a two-element parameter does not round-trip here: ",
+            present="print -> parse: ",
+        ),
+    ]
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(None, NAME, probe))
+    script(BUG, probe)

@@ -26,27 +26,18 @@ without ``layout=`` gives the view the parent's layout, so the parsed ``V`` has 
 where it had ``S[(4, 2):(2, 1)]``. Layer ``round trip``: that function through print -> parse
 (the view's line is the evidence). Control: the same with ``V`` of ``A``'s own shape, which
 prints as ``T.decl_buffer``, must round-trip.
-
-Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
-reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
-findings for scripts/check_tvm.py.
 """
 
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
-
-try:
-    from probe_common import finding, main, round_trip_error, run_main
-
-    from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"printer_view_layout/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
+from probe_common import judge, needs_tvm, round_trip_error, script
 
 BUG = "printer_view_layout"
-NAME = "printer_view_layout/probe.py"
+
+with needs_tvm(BUG):
+    from tvm.script import tirx as T
 
 
 def reshaped(reshape):
@@ -70,17 +61,21 @@ def reshaped(reshape):
 
 def probe(run_gpu=False):
     del run_gpu  # nothing runs on a device
-    control = round_trip_error(reshaped(reshape=False))
-    if control is not None:
-        evidence = f"even a same-shape declaration does not round-trip here: {control}"
-        return [finding(BUG, "round trip", "untestable", evidence)]
     func = reshaped(reshape=True)
     line = next(ln.strip() for ln in func.script().splitlines() if "V =" in ln)
-    error = round_trip_error(func)
-    if error is not None:
-        return [finding(BUG, "round trip", "present", f"`{line}`: {error}")]
-    return [finding(BUG, "round trip", "fixed", f"`{line}` round-trips")]
+    control = reshaped(reshape=False)
+    return [
+        judge(
+            BUG,
+            "round trip",
+            control=lambda: round_trip_error(control),
+            case=lambda: round_trip_error(func),
+            fixed=f"`{line}` round-trips",
+            untestable="even a same-shape declaration does not round-trip here: ",
+            present=f"`{line}`: ",
+        )
+    ]
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(None, NAME, probe))
+    script(BUG, probe)

@@ -24,34 +24,25 @@ the pass writes its result through the module it was given (``mod->Update(...)``
 ``Before`` afterwards holds ``main_kernel`` and the rewritten ``main`` too. One layer, ``pass``:
 ``Before`` compared with a copy taken before the pass. Control: a module without kernels,
 which the pass does not change, must stay equal to its copy.
-
-Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
-reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
-findings for scripts/check_tvm.py.
 """
 
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
+from probe_common import input_change, judge, needs_tvm, script
 
-try:
-    from probe_common import finding, input_change, main, run_main
+BUG = "split_host_device_inplace"
 
+with needs_tvm(BUG):
     import tvm
     import tvm.tirx.transform
     from tvm.script import ir as I
     from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"split_host_device_inplace/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
-
-BUG = "split_host_device_inplace"
-NAME = "split_host_device_inplace/probe.py"
 
 
-def modules():
-    """(a cuda function with a kernel, the same on llvm without one: the control)."""
+def with_kernel():
+    """A cuda function with one kernel."""
 
     @I.ir_module
     class WithKernel:
@@ -62,6 +53,12 @@ def modules():
             i = T.launch_thread("threadIdx.x", 8)
             A[i] = A[i] + T.float32(1)
 
+    return WithKernel
+
+
+def without_kernel():
+    """The same on llvm without a kernel, which the pass does not change: the control."""
+
     @I.ir_module
     class WithoutKernel:
         @T.prim_func(s_tir=True)
@@ -70,21 +67,24 @@ def modules():
             for i in range(8):
                 A[i] = A[i] + T.float32(1)
 
-    return WithKernel, WithoutKernel
+    return WithoutKernel
 
 
 def probe(run_gpu=False):
     del run_gpu  # nothing runs on a device
-    with_kernel, without_kernel = modules()
-    control = input_change(tvm.tirx.transform.SplitHostDevice, without_kernel)
-    if control is not None:
-        evidence = f"even a module without kernels changes: {control}"
-        return [finding(BUG, "pass", "untestable", evidence)]
-    change = input_change(tvm.tirx.transform.SplitHostDevice, with_kernel)
-    if change is not None:
-        return [finding(BUG, "pass", "present", f"after SplitHostDevice()(mod): {change}")]
-    return [finding(BUG, "pass", "fixed", "SplitHostDevice()(mod) leaves mod unchanged")]
+    split = tvm.tirx.transform.SplitHostDevice
+    return [
+        judge(
+            BUG,
+            "pass",
+            control=lambda: input_change(split, without_kernel()),
+            case=lambda: input_change(split, with_kernel()),
+            fixed="SplitHostDevice()(mod) leaves mod unchanged",
+            untestable="even a module without kernels changes: ",
+            present="after SplitHostDevice()(mod): ",
+        )
+    ]
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(None, NAME, probe))
+    script(BUG, probe)

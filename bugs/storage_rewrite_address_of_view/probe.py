@@ -24,30 +24,20 @@ A CPU function (llvm) allocates ``v`` and uses it only through
 alone: PRESENT when it stops at the internal check "Load/Store of buffer v ... occurred before
 its declaration") and ``compile`` (``tvm.compile(..., "llvm")`` of the same function).
 Control: the same function with one direct store into ``v`` passes both.
-
-Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
-reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
-findings for scripts/check_tvm.py.
 """
 
+import re
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
-
-try:
-    import re
-
-    from probe_common import finding, main, run_main
-
-    import tvm
-    from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"storage_rewrite_address_of_view/probe.py: cannot import tvm: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
+from probe_common import judge, last_line, needs_tvm, script
 
 BUG = "storage_rewrite_address_of_view"
-NAME = "storage_rewrite_address_of_view/probe.py"
+
+with needs_tvm(BUG, "tvm"):
+    import tvm
+    from tvm.script import tirx as T
 
 
 def function(direct):
@@ -68,8 +58,7 @@ def error_of(step):
     try:
         step()
     except Exception as err:  # the internal check, or anything else: reported
-        last = (str(err).strip().splitlines() or [""])[-1]
-        return f"{type(err).__name__}: " + re.sub(r" \(0x[0-9a-f]+\)", "", last)
+        return re.sub(r" \(0x[0-9a-f]+\)", "", last_line(err))
     return None
 
 
@@ -84,18 +73,14 @@ def layers(direct):
 
 def probe(run_gpu=False):
     del run_gpu  # a CPU program
-    control = layers(direct=True)
-    rows = []
-    for layer, error in layers(direct=False).items():
-        if control[layer] is not None:
-            evidence = f"even with a direct store into v: {control[layer]}"
-            rows.append(finding(BUG, layer, "untestable", evidence))
-        elif error is not None:
-            rows.append(finding(BUG, layer, "present", error))
-        else:
-            rows.append(finding(BUG, layer, "fixed", "a buffer used only through its view passes"))
-    return rows
+    control, errors = layers(direct=True), layers(direct=False)
+    passes = "a buffer used only through its view passes"
+    untestable = "even with a direct store into v: "
+    return [
+        judge(BUG, layer, lambda: control[layer], lambda: error, passes, untestable)
+        for layer, error in errors.items()
+    ]
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(None, NAME, probe))
+    script(BUG, probe)

@@ -26,29 +26,21 @@ PRESENT when LowerTVMBuiltin allocates B with ``TVMBackendAllocWorkspace`` altho
 annotation asks it not to lower the allocation). Control for ``compile``: with
 ``tirx.disable_storage_rewrite`` the annotation reaches LowerTVMBuiltin and no workspace is
 allocated.
-
-Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
-reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
-findings for scripts/check_tvm.py.
 """
 
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
+from probe_common import finding, needs_tvm, script
 
-try:
+BUG = "storage_rewrite_annotations"
+
+with needs_tvm(BUG, "tvm"):
     import tvm_ffi
-    from probe_common import finding, main, run_main
 
     import tvm
     from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"storage_rewrite_annotations/probe.py: cannot import tvm: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
-
-BUG = "storage_rewrite_annotations"
-NAME = "storage_rewrite_annotations/probe.py"
 
 ANNOTATIONS = {"disable_lower_builtin": True}
 
@@ -121,4 +113,4 @@ def probe(run_gpu=False):
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(None, NAME, probe))
+    script(BUG, probe)

@@ -24,30 +24,21 @@ workspace allocation; the printer writes ``T.tvm_throw_last_error()`` without a 
 parser builds that call with the op's Python type, void. Layer ``round trip``: the call in
 LowerTVMBuiltin's output against the same call after print -> parse. Control: a function
 whose ``T.tvm_throw_last_error()`` came from the script (void) must round-trip.
-
-Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
-reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
-findings for scripts/check_tvm.py.
 """
 
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
+from probe_common import finding, needs_tvm, script
 
-try:
-    from probe_common import finding, main, run_main
+BUG = "throw_last_error_type"
 
+with needs_tvm(BUG):
     import tvm
     import tvm.script
     import tvm.tirx.transform
     from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"throw_last_error_type/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
-
-BUG = "throw_last_error_type"
-NAME = "throw_last_error_type/probe.py"
 
 
 def lowered():
@@ -107,4 +98,4 @@ def probe(run_gpu=False):
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(None, NAME, probe))
+    script(BUG, probe)

@@ -24,30 +24,21 @@ one-loop function bound to llvm. Layer ``pipeline``: PRESENT when it raises an A
 (the pass it names is not in ``tvm.tirx.transform``); FIXED when it lowers the module or the
 entry is gone. ``get_tir_pipeline("default")`` and ``tvm.compile`` map "default" to "s_tir" and
 never reach it. Control: ``PIPELINE_MAP["tirx"]`` lowers the same module.
-
-Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
-reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
-findings for scripts/check_tvm.py.
 """
 
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
+from probe_common import finding, last_line, needs_tvm, script
 
-try:
-    from probe_common import finding, main, run_main
+BUG = "tirx_default_pipeline"
 
+with needs_tvm(BUG):
     import tvm
     import tvm.tirx.transform
     from tvm.script import tirx as T
     from tvm.tirx import compilation_pipeline
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"tirx_default_pipeline/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
-
-BUG = "tirx_default_pipeline"
-NAME = "tirx_default_pipeline/probe.py"
 
 
 def module():
@@ -67,9 +58,7 @@ def probe(run_gpu=False):
     try:
         compilation_pipeline.PIPELINE_MAP["tirx"]()[0](module())
     except Exception as err:
-        lines = str(err).strip().splitlines()
-        last = f"{type(err).__name__}: {lines[-1] if lines else ''}"
-        evidence = f"even the tirx pipeline does not lower the module: {last}"
+        evidence = f"even the tirx pipeline does not lower the module: {last_line(err)}"
         return [finding(BUG, "pipeline", "untestable", evidence)]
     factory = compilation_pipeline.PIPELINE_MAP.get("default")
     if factory is None:
@@ -82,4 +71,4 @@ def probe(run_gpu=False):
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(None, NAME, probe))
+    script(BUG, probe)

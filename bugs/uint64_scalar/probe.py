@@ -30,10 +30,6 @@ is built from): a uint64 case passing the 64-bit slot (``INT64_TO_INT64``) = fix
 present, another slot = present (the value loses bits). check_tvm.py --run-gpu adds the launch
 itself (its ``gpu run`` layer). Control: the same function with an int64 scalar must split into
 a kernel taking ``x: int64``.
-
-Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
-reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
-findings for scripts/check_tvm.py.
 """
 
 import re
@@ -41,19 +37,15 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
+from probe_common import finding, needs_tvm, script
 
-try:
-    from probe_common import finding, main, run_main
+BUG = "uint64_scalar"
 
+with needs_tvm(BUG):
     import tvm
     import tvm.tirx.transform
     from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"uint64_scalar/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
 
-BUG = "uint64_scalar"
-NAME = "uint64_scalar/probe.py"
 HEADER = "src/runtime/pack_args.h"
 
 
@@ -128,4 +120,4 @@ def probe(run_gpu=False):
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(None, NAME, probe))
+    script(BUG, probe)

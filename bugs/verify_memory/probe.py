@@ -32,23 +32,23 @@ Layers probed:
                process: a crash or a silent host write into device memory.
 
 Exit codes: 0 after printing; 1 with --check when the bug reproduces; 2 with a one-line
-reason when it cannot run.
+reason when it cannot run (no TVM, no cuda target) or is given an unknown argument.
 """
 
-import argparse
-import json
 import subprocess
 import sys
+from pathlib import Path
 
-try:
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
+import probe_common as common
+
+BUG = "verify_memory"
+
+with common.needs_tvm(BUG, "tvm"):
     import tvm
     from tvm.script import ir as I
     from tvm.script import tirx as T
-except Exception as _err:  # no usable TVM: one line, exit 2
-    print(f"verify_memory/probe.py: cannot import tvm: {_err}", file=sys.stderr)
-    sys.exit(2)
 
-BUG = "verify_memory"
 N = 8
 VERIFIER_TEXT = "is directly accessed by host memory"
 
@@ -98,12 +98,7 @@ def _pipeline_shaped_functions():
 
 
 def _row(layer, status, evidence):
-    return {"bug": BUG, "layer": layer, "status": status, "evidence": evidence}
-
-
-def _first_line(err):
-    text = str(err).strip().splitlines()
-    return f"{type(err).__name__}: {text[0] if text else ''}"
+    return common.finding(BUG, layer, status, evidence)
 
 
 def probe_analysis():
@@ -133,9 +128,9 @@ def _compile_outcome(mod):
     except RuntimeError as err:
         if VERIFIER_TEXT in str(err):
             return "rejected", str(err).splitlines()[1].strip()
-        return "error", _first_line(err)
+        return "error", common.first_line(err)
     except Exception as err:
-        return "error", _first_line(err)
+        return "error", common.first_line(err)
     return "silent", ""
 
 
@@ -222,34 +217,26 @@ def probe(run_gpu: bool = False) -> list[dict]:
         try:
             rows.append(func())
         except Exception as err:  # a layer that cannot be probed here
-            rows.append(_row(layer, "untestable", f"probe raised {_first_line(err)}"))
+            rows.append(_row(layer, "untestable", f"probe raised {common.first_line(err)}"))
     if run_gpu:
         rows.append(probe_gpu_run())
     return rows
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 when the bug reproduces")
-    parser.add_argument("--run-gpu", action="store_true", help="also run on a CUDA device")
-    parser.add_argument("--json", action="store_true", help="print the findings as JSON")
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    status = common.bad_arguments(argv, f"{BUG}/probe.py", ("--check", "--run-gpu", "--json"))
+    if status is not None:
+        return status
     try:
         tvm.target.Target("cuda")
     except Exception as err:
-        print(f"verify_memory/probe.py: no cuda target: {_first_line(err)}", file=sys.stderr)
+        print(f"verify_memory/probe.py: no cuda target: {common.first_line(err)}", file=sys.stderr)
         return 2
-    rows = probe(run_gpu=args.run_gpu)
-    if args.json:
-        print(json.dumps(rows, indent=2))
-    else:
-        print(f"tvm {tvm.__version__}")
-        for row in rows:
-            print(f"  {row['layer']:<12} {row['status'].upper():<10} {row['evidence']}")
-    if args.check and any(r["status"] == "present" for r in rows):
-        return 1
-    return 0
+    rows = probe(run_gpu="--run-gpu" in argv)
+    row = "  {layer:<12} {STATUS:<10} {evidence}"
+    return common.print_findings(argv, rows, f"tvm {tvm.__version__}", row)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    common.run_main(f"{BUG}/probe.py", main)

@@ -24,28 +24,19 @@ Inside a kernel, ``A_k = T.decl_buffer((1,), data=T.address_of(A[0]))`` over a p
 internal error (apache/tvm 0.27: the TypeError "Cannot treat type `ir.PointerType` as type
 `ir.PrimType`"; an ICHECK elsewhere); FIXED when it compiles or refuses the view with a
 user-facing message. Control: the same function compiles for CUDA (source only).
-
-Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
-reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
-findings for scripts/check_tvm.py.
 """
 
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
-
-try:
-    from probe_common import finding, main, run_main
-
-    import tvm
-    from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"webgpu_view_at_address/probe.py: cannot import tvm: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
+from probe_common import finding, last_line, needs_tvm, script
 
 BUG = "webgpu_view_at_address"
-NAME = "webgpu_view_at_address/probe.py"
+
+with needs_tvm(BUG, "tvm"):
+    import tvm
+    from tvm.script import tirx as T
 
 INTERNAL = ("Cannot treat type", "Check failed")
 
@@ -69,10 +60,10 @@ def probe(run_gpu=False):
     except Exception as err:  # internal or user-facing: the finding
         last = (str(err).strip().splitlines() or [""])[-1]
         if isinstance(err, tvm.error.InternalError) or any(s in last for s in INTERNAL):
-            return [finding(BUG, "codegen", "present", f"webgpu: {type(err).__name__}: {last}")]
+            return [finding(BUG, "codegen", "present", f"webgpu: {last_line(err)}")]
         return [finding(BUG, "codegen", "fixed", f"webgpu refuses the view: {last}")]
     return [finding(BUG, "codegen", "fixed", "the view compiles for webgpu")]
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(None, NAME, probe))
+    script(BUG, probe)

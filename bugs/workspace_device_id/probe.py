@@ -25,28 +25,19 @@ function whose only parameter is ``n: T.int32``, compiled for llvm. Layer ``comp
 when tvm.compile refuses it (the program is valid: MakePackedAPI defines the device id only from
 a tensor argument, and LowerTVMBuiltin's check fails without one); FIXED when it compiles and
 ``main(5)`` returns 1.0. Control: the same function with an unused tensor parameter compiles.
-
-Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
-reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
-findings for scripts/check_tvm.py.
 """
 
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
-
-try:
-    from probe_common import finding, main, run_main
-
-    import tvm
-    from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"workspace_device_id/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
+from probe_common import judge, last_line, needs_tvm, script
 
 BUG = "workspace_device_id"
-NAME = "workspace_device_id/probe.py"
+
+with needs_tvm(BUG):
+    import tvm
+    from tvm.script import tirx as T
 
 
 @T.prim_func
@@ -65,26 +56,30 @@ def with_tensor(n: T.int32, A: T.Buffer((1,), "float32")) -> T.float32:
     return B[n - 1]
 
 
-def last_line(err):
-    lines = str(err).strip().splitlines()
-    return f"{type(err).__name__}: {lines[-1] if lines else ''}"
+def with_tensor_error():
+    """None when the control compiles, else its error's last line."""
+    try:
+        tvm.compile(with_tensor, target="llvm")
+    except Exception as err:
+        return last_line(err)
+    return None
+
+
+def wrong_without_tensor():
+    """None when ``scalar_only`` compiles and ``main(5)`` is 1.0, else what went wrong."""
+    try:
+        result = tvm.compile(scalar_only, target="llvm")["main"](5)
+    except Exception as err:
+        return f"no tensor parameter: {last_line(err)}"
+    return None if result == 1.0 else f"compiles, but main(5) returned {result}"
 
 
 def probe(run_gpu=False):
     del run_gpu  # compiled for the host and run there
-    try:
-        tvm.compile(with_tensor, target="llvm")
-    except Exception as err:
-        evidence = f"even with a tensor parameter it does not compile: {last_line(err)}"
-        return [finding(BUG, "compile", "untestable", evidence)]
-    try:
-        result = tvm.compile(scalar_only, target="llvm")["main"](5)
-    except Exception as err:
-        return [finding(BUG, "compile", "present", f"no tensor parameter: {last_line(err)}")]
-    if result != 1.0:
-        return [finding(BUG, "compile", "present", f"compiles, but main(5) returned {result}")]
-    return [finding(BUG, "compile", "fixed", "compiles without a tensor parameter; main(5) = 1.0")]
+    fixed = "compiles without a tensor parameter; main(5) = 1.0"
+    untestable = "even with a tensor parameter it does not compile: "
+    return [judge(BUG, "compile", with_tensor_error, wrong_without_tensor, fixed, untestable)]
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(None, NAME, probe))
+    script(BUG, probe)

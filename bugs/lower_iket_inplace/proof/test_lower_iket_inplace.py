@@ -29,6 +29,7 @@ import pytest
 
 import tvm
 import tvm.testing
+from bugs.lower_iket_inplace.probe import kernels  # count kernels, each with an IKET mark
 from tvm.backend.cuda import transforms as cuda_transforms
 from tvm.script import ir as I
 from tvm.script import tirx as T
@@ -104,18 +105,6 @@ def _token_loop(n: T.int32, out: T.Buffer((32,), "int32")):
             token = iket.range_start("odd")
     iket.range_end(token)
     out[tx] = tx + n
-
-
-def kernels(count):
-    """A function of ``count`` kernels, each launched over threadIdx.x with an IKET mark"""
-    body = "".join(
-        f'    for tx in T.thread_binding(32, thread="threadIdx.x"):\n'
-        f'        T.cuda.iket.mark("k{k}")\n'
-        f"        A[tx] = A[tx] + {k}\n"
-        for k in range(count)
-    )
-    text = f'@T.prim_func(s_tir=True)\ndef main(A: T.Buffer((32,), "int32")):\n{body}'
-    return tvm.script.from_source(text, {"T": T})
 
 
 FORMS = {"mark": _mark, "payload": _payload, "push-pop": _push_pop, "token-loop": _token_loop}

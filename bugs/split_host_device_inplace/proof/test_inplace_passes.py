@@ -21,7 +21,8 @@ the whole output once; here the other shapes (one or two kernels in one or two f
 module without kernels, one without an inferable entry, more private helpers), the whole
 output of each (the released pass's output on a copy of the module: the fix changes nothing
 but where the pass writes), and tvm.compile under ``testing.immutable_module``. The upstream
-modules (``_host_with_kernel``, ``_entry``, ``_helper``) are imported, not copied."""
+modules (``_host_with_kernel``, ``_entry``, ``_helper``) and the probes' controls are imported,
+not copied."""
 
 import sys
 from pathlib import Path
@@ -34,6 +35,8 @@ from tvm.script import ir as I
 from tvm.script import tirx as T
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bugs.annotate_entry_func_inplace import probe as annotate_probe
+from bugs.split_host_device_inplace import probe as split_probe
 from harness import upstream_tests
 
 SPLIT = upstream_tests.load("tirx-transform/test_tir_transform_split_host_device.py")
@@ -68,15 +71,7 @@ def test_split_host_device_leaves_its_input_unchanged(kernels, functions):
 
 def test_split_host_device_without_kernels_leaves_its_input_unchanged():
     """A module without device regions is not changed, neither is the module given"""
-
-    @I.ir_module
-    class Before:
-        @T.prim_func(s_tir=True)
-        def main(A: T.Buffer(8, "float32")):
-            T.func_attr({"target": T.target("llvm")})
-            for i in range(8):
-                A[i] = A[i] + T.float32(1)
-
+    Before = split_probe.without_kernel()
     Expected = Before.clone()
     tvm.tirx.transform.SplitHostDevice()(Before)
     tvm.ir.assert_structural_equal(Before, Expected)
@@ -134,19 +129,7 @@ def test_annotate_entry_func_output_is_the_whole_module(helpers):
 
 def test_annotate_entry_func_without_entry_leaves_its_input_unchanged():
     """A module with two public functions has no inferable entry: nothing changes"""
-
-    @I.ir_module
-    class Before:
-        @T.prim_func(s_tir=True)
-        def main(A: T.Buffer(8, "float32")):
-            for i in range(8):
-                A[i] = T.float32(0)
-
-        @T.prim_func(s_tir=True)
-        def other(A: T.Buffer(8, "float32")):
-            for i in range(8):
-                A[i] = T.float32(1)
-
+    Before = annotate_probe.two_public()
     Expected = Before.clone()
     tvm.tirx.transform.AnnotateEntryFunc()(Before)
     tvm.ir.assert_structural_equal(Before, Expected)
