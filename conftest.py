@@ -21,8 +21,10 @@ the bug reports (bug_reports.py) with a strict xfail whose reason names the repo
 conftest:
 
 * checks that policy at collection time: any other xfail under tests/python, or a bug
-  xfail that is not strict or has no ``raises=`` (``run=False`` instead on a GPU test
-  whose bug kills the process), is a collection error;
+  xfail that is not strict or has no ``raises=`` (``run=False`` instead where the bug kills
+  the process: on a GPU test, or on any test of a report of bug_reports.KILLS_THE_PROCESS),
+  is a collection error; a ``run=False`` mark goes with the others where its report is
+  expected fixed (by the C++, a reference fix or a wrong fix), so that the test runs there;
 * ``--expect-fixed[=NAMES]``: removes the bug xfails, so that the bug tests must pass
   (for a TVM that carries the C++ fixes, e.g. the patched source build);
 * ``--reference-fixes[=NAMES]``: installs this repository's Python reference fixes
@@ -58,7 +60,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
-from bug_reports import BUG_REPORTS, NO_REFERENCE_FIX, PATCHED, report_of  # noqa: E402
+from bug_reports import (  # noqa: E402
+    BUG_REPORTS,
+    KILLS_THE_PROCESS,
+    NO_REFERENCE_FIX,
+    PATCHED,
+    report_of,
+)
 
 # upstream test trees: apache/tvm's (tests/python) and apache/tvm-tirx's (tvm-tirx/tests/python)
 UPSTREAM_TESTS = (ROOT / "tests" / "python", ROOT / "tvm-tirx" / "tests" / "python")
@@ -228,11 +236,14 @@ def pytest_report_header(config):
     ]
 
 
-def _names_outcome(mark, marks):
-    """Whether a bug xfail says how the bug fails: ``raises=``, or ``run=False`` on a GPU test
-    (a host write to device memory kills the process: nothing is raised; its child-process
-    twin in tests/proof records the signal)."""
-    return "raises" in mark.kwargs or (mark.kwargs.get("run") is False and "gpu" in marks)
+def _names_outcome(mark, marks, report):
+    """Whether a bug xfail says how the bug fails: ``raises=``, or ``run=False`` where the bug
+    kills the process, so that nothing is raised: on a GPU test (a host write to device memory;
+    its child-process twin in tests/proof records the signal), or on any test of a report of
+    bug_reports.KILLS_THE_PROCESS (a crash on the CPU; its twin in bugs/<key>/proof records the
+    signal)."""
+    kills = "gpu" in marks or report in KILLS_THE_PROCESS
+    return "raises" in mark.kwargs or (mark.kwargs.get("run") is False and kills)
 
 
 def _too_broad(raises):
@@ -257,10 +268,13 @@ def pytest_collection_modifyitems(config, items):
             report = report_of(reason)
             if upstream and report is None:
                 problems.append(f"{item.nodeid}: xfail not tied to a bug report: {reason!r}")
-            elif report and not (mark.kwargs.get("strict") is True and _names_outcome(mark, marks)):
+            elif report and not (
+                mark.kwargs.get("strict") is True and _names_outcome(mark, marks, report)
+            ):
                 problems.append(
                     f"{item.nodeid}: bug xfail needs strict=True and raises= (run=False only "
-                    "for a GPU test whose bug kills the process)"
+                    "where the bug kills the process: a GPU test, or a report of "
+                    "bug_reports.KILLS_THE_PROCESS)"
                 )
             elif report and "raises" in mark.kwargs and _too_broad(mark.kwargs["raises"]):
                 problems.append(

@@ -29,7 +29,9 @@ normalized message) that says which class it belongs to, and the clauses it coul
 (b) every scalar parameter of every kernel has a type the GPU runtimes can pass;
 (c) at every launch the kernel receives what the host holds (generator/replay.py);
 (d) a valid program compiles; an invalid one (program.invalid) is rejected with a message,
-    not an internal check failure;
+    not an internal check failure; a valid program whose kernels hold a type the target lacks
+    (an int64 in WGSL, a float64 on Metal) may be refused by the code generator with a
+    ValueError that names the target and that type (codegen_missing_dtype's rule, patch 0014);
 (e) no pass changes the module it was given (structural hash before and after the pass);
 (f) printing each pass's output and parsing it back gives a structurally equal module;
 (g) Relax modules stay well formed after every pass (generator/relax_cases.py).
@@ -39,7 +41,9 @@ import contextlib
 import dataclasses
 import io
 import re
+import tempfile
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 import tvm_ffi
@@ -154,6 +158,27 @@ class Line:
 def _is_ice(err):
     text = str(err)
     return "Check failed" in text or "InternalError" in type(err).__name__ or "ICHECK" in text
+
+
+# the words of a code generator that refuses a type its target lacks (patch 0014's ValueError)
+_LACKS = re.compile(
+    r"the (\w+) target cannot (?:represent the type|pass a kernel argument of type) (\w+)"
+)
+
+
+def refuses_a_type_it_lacks(err, where, program):
+    """Whether ``err`` is the code generator's user-facing refusal of a type of ``program``
+    that its target lacks: a ValueError after the passes that names ``program``'s target and
+    one of its values' dtypes. Correct for a valid program: no (d) class."""
+    found = _LACKS.search(str(err))
+    return (
+        where == "codegen"
+        and isinstance(err, ValueError)
+        and not _is_ice(err)
+        and found is not None
+        and found.group(1) == program.target
+        and found.group(2) in {value.dtype for value in program.values}
+    )
 
 
 class Oracle:
@@ -346,7 +371,9 @@ class Oracle:
         except Exception as err:
             msg = normalize(err)
             where = getattr(err, "generator_pass", "codegen")
-            if why_invalid is None:
+            if why_invalid is None and refuses_a_type_it_lacks(err, where, program):
+                pass  # the target lacks a type of the program and says so
+            elif why_invalid is None:
                 verdict.add(
                     "d",
                     f"d:ice-on-valid:{where}:{msg}",
@@ -418,9 +445,11 @@ class Oracle:
                         verdict.unjudged.add("c")
                         verdict.unjudged_why = normalize(why)
 
-    def judge_text(self, text, target, tir_pipeline="default"):
-        """Clauses (d), (e), (f) of a valid module written out (generator/sentinels.py),
-        compiled with the TIR pipeline ``tir_pipeline`` (``Line.compile``)."""
+    def judge_text(self, text, target, tir_pipeline="default", invalid=False, export=False):
+        """Clauses (d), (e), (f) of a module written out (generator/sentinels.py), compiled
+        with the TIR pipeline ``tir_pipeline`` (``Line.compile``): a valid one must compile (with
+        ``export``, its library must export too: a C host's source compiles), an ``invalid``
+        one must be refused with a ValueError."""
         verdict = Verdict()
         try:
             mod = self.L.parse(text)
@@ -430,14 +459,37 @@ class Oracle:
         verdict.judged |= {"d", "e", "f"}
         target = self.L.target(target)
         try:
-            self._compile(
+            lib, _kept = self._compile(
                 mod, target, verdict, run=lambda m: self.L.compile(m, target, tir_pipeline)
             )
         except Exception as err:
             msg, where = normalize(err), getattr(err, "generator_pass", "codegen")
-            verdict.add(
-                "d", f"d:ice-on-valid:{where}:{msg}", f"valid program rejected in {where}: {msg}"
-            )
+            if not invalid:
+                verdict.add(
+                    "d",
+                    f"d:ice-on-valid:{where}:{msg}",
+                    f"valid program rejected in {where}: {msg}",
+                )
+            elif _is_ice(err) or not isinstance(err, ValueError):
+                kind = "ice-on-invalid" if _is_ice(err) else f"{type(err).__name__}-on-invalid"
+                verdict.add(
+                    "d",
+                    f"d:{kind}:{where}:{msg}",
+                    f"invalid program refused in {where} with {type(err).__name__}: {msg}",
+                )
+            return verdict
+        if invalid:
+            verdict.add("d", "d:accepts-invalid:text", "compiles an invalid program")
+        elif export:
+            with tempfile.TemporaryDirectory() as tmp:
+                try:
+                    lib.export_library(str(Path(tmp) / "lib.so"))
+                except Exception as err:
+                    # the C compiler's message without the file it names (a temporary one)
+                    msg = normalize(re.sub(r"\S+\.c:\d+:\d+: ", "", str(err)))
+                    verdict.add(
+                        "d", f"d:ice-on-valid:export:{msg}", f"the library does not export: {msg}"
+                    )
         return verdict
 
     def judge_pass(self, text, target, pass_name):

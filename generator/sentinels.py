@@ -38,13 +38,18 @@ BOTH = ("tvm", "tirx")
 
 @dataclass(frozen=True)
 class Text:
-    """A valid module written out per line ({line: text}), compiled for ``target``; on
-    apache/tvm with ``tvm.compile(..., tir_pipeline=tir_pipeline)`` (apache/tvm-tirx compiles
-    with its one pipeline, the tirx one, whatever this says)."""
+    """A module written out per line ({line: text}), compiled for ``target``; on apache/tvm
+    with ``tvm.compile(..., tir_pipeline=tir_pipeline)`` (apache/tvm-tirx compiles with its one
+    pipeline, the tirx one, whatever this says). Valid, unless ``invalid``: then it must be
+    refused with a ValueError. With ``export`` the compiled library is exported too, which
+    hands a C host's source to the system's C compiler (a target whose source the campaign
+    otherwise never compiles)."""
 
     texts: tuple  # ((line, text), ...)
     target: str = "cuda"
     tir_pipeline: str = "default"
+    invalid: bool = False
+    export: bool = False
 
     def text(self, line):
         return dict(self.texts)[line]
@@ -110,6 +115,33 @@ class Module:
         with T.launch_thread("threadIdx.x", 1) as t:
             T.cuda.iket_mark("third")
             A[0] = 3
+"""
+
+
+# reinterprets of constants in C host code (target "c"): a float32, an int32 and a float64
+# constant, each of whose bits the C compiler must get through an lvalue (the address of a
+# literal does not compile)
+_REINTERPRET_TVM = """@I.ir_module
+class Module:
+    @T.prim_func
+    def main(
+        A: T.Buffer((1,), "uint32"), B: T.Buffer((1,), "float32"), C: T.Buffer((1,), "int64")
+    ):
+        A[0] = T.reinterpret("uint32", T.float32(-0.0))
+        B[0] = T.reinterpret("float32", T.int32(1069547520))
+        C[0] = T.reinterpret("int64", T.float64(-2.0))
+"""
+
+# a virtual thread whose extent is a parameter: invalid, s_tir's InjectVirtualThread needs a
+# constant (released, the pass dies by SIGSEGV)
+_VTHREAD = """@I.ir_module
+class Module:
+    @T.prim_func
+    def main(A: T.Buffer((8,), "float32"), n: T.int32):
+        T.func_attr({"tirx.noalias": True})
+        for v in T.thread_binding(n, thread="vthread"):
+            for i in T.thread_binding(8, thread="threadIdx.x"):
+                A[i] = T.float32(1.0)
 """
 
 
@@ -194,12 +226,46 @@ SENTINELS = {
     "bfloat16-argument": ("bfloat16_scalar", ("tvm",), _opencl(P.Value("bfloat16", "arg", 3))),
     "bfloat16-let-opencl": ("bfloat16_scalar", ("tvm",), _opencl(P.Value("bfloat16", "let", 3))),
     "allocate-workspace": ("allocate_workspace", ("tvm",), RC.RelaxCase()),
+    # a one-element global buffer that a kernel stores into at its thread variable (0.27
+    # prints it with the scalar sugar, which drops the index)
+    "scalar-name-at-thread-index": (
+        "printer_scalar_index",
+        ("tvm",),
+        P.Program(
+            "cuda",
+            (P.Value("float32", "global", 1, by_kernel=True),),
+            (P.Kernel((0,)),),
+            (P.Launch(0),),
+            index_var=True,
+        ),
+    ),
+    "reinterpret-of-constants": (
+        "reinterpret_of_constant",
+        ("tvm",),
+        Text((("tvm", _REINTERPRET_TVM),), target="c", export=True),
+    ),
+    "vthread-extent-from-argument": (
+        "vthread_dynamic_extent",
+        ("tvm",),
+        Text((("tvm", _VTHREAD),), invalid=True),
+    ),
+    # types the target lacks: a 64-bit integer kernel argument (WGSL) and a float64 (Metal)
+    "webgpu-int64-argument": (
+        "codegen_missing_dtype",
+        BOTH,
+        P.Program("webgpu", (P.Value("int64", "arg", 1),), (P.Kernel((0,)),), (P.Launch(0),)),
+    ),
+    "metal-float64-argument": (
+        "codegen_missing_dtype",
+        BOTH,
+        P.Program("metal", (P.Value("float64", "arg", 1),), (P.Kernel((0,)),), (P.Launch(0),)),
+    ),
 }
 
 
 # the reports whose regressions show in clause (f) (print -> parse): the only ones whose
 # sentinels need the round trips, half of a judgement's time (generator/wrong_fix_sweep.py)
-ROUNDTRIP_REPORTS = ("printer_cell", "printer_param_data")
+ROUNDTRIP_REPORTS = ("printer_cell", "printer_param_data", "printer_scalar_index")
 
 
 def for_line(line, reports=None):

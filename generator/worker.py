@@ -401,7 +401,9 @@ def _judge_case(oracle, case, line):
     if kind == "relax":
         return RC.judge(case, Verdict())
     if kind == "text":
-        return oracle.judge_text(case.text(line), case.target, case.tir_pipeline)
+        return oracle.judge_text(
+            case.text(line), case.target, case.tir_pipeline, case.invalid, case.export
+        )
     if kind == "pass":
         program = case.program
         return oracle.judge_pass(P.render(program, line), program.target, case.pass_name)

@@ -73,6 +73,8 @@ UINT64 = {
     CUDA: ["_UINT64", "test_cuda_64_bit_scalar_argument"],
     OPENCL: ["_UINT64", "test_opencl_64_bit_scalar_argument"],
 }
+# the test of patch 0012 (a reinterpret of a constant) in the OpenCL file 0002 carries
+REINTERPRET = {OPENCL: ["test_opencl_reinterpret_keeps_the_bits"]}
 # the tests of patch 0008 (one-element buffers that are not scalar names) in 0005's file
 PARAM_DATA = {
     PRINTER: [
@@ -84,6 +86,14 @@ PARAM_DATA = {
         "test_one_element_parameter_store_prints_its_index",
         "test_scalar_names_round_trip",
         "test_allocated_addr_load_round_trips",
+    ],
+}
+# the tests of patch 0011 (a scalar name's access at an index other than 0) in 0005's file
+SCALAR_INDEX = {
+    PRINTER: [
+        "_scalar_name_access",
+        "test_scalar_name_access_keeps_its_index",
+        "test_scalar_name_access_at_zero_prints_the_name",
     ],
 }
 # each patch, by its number: the source it fixes, the other files it may touch, and this
@@ -103,7 +113,7 @@ PATCH_TABLE = {
         {
             "tests/python/tirx-transform/test_tir_transform_lower_tvm_builtin.py": None,
             SHD: "-" + ",".join(NARROW[SHD] + INPLACE[SHD]),
-            OPENCL: "-" + ",".join(NARROW[OPENCL] + UINT64[OPENCL]),
+            OPENCL: "-" + ",".join(NARROW[OPENCL] + UINT64[OPENCL] + REINTERPRET[OPENCL]),
         },
     ),
     "0003": (
@@ -120,7 +130,7 @@ PATCH_TABLE = {
     "0005": (
         "src/tirx/script/printer/stmt.cc",
         ["src/tirx/script/printer/buffer.cc", "python/tvm/tirx/script/builder/ir.py"],
-        {PRINTER: "-" + ",".join(PARAM_DATA[PRINTER])},
+        {PRINTER: "-" + ",".join(PARAM_DATA[PRINTER] + SCALAR_INDEX[PRINTER])},
     ),
     "0006": (
         "src/tirx/transform/primfunc_utils.cc",
@@ -169,6 +179,34 @@ PATCH_TABLE = {
         "src/backend/cuda/transforms/lower_iket.cc",
         [],
         {"tests/python/tirx/iket/test_iket_profiler.py": None},
+    ),
+    "0011": (
+        "src/tirx/script/printer/buffer.cc",
+        # the index test (utils.h), which the first-store merge there asks too
+        ["src/tirx/script/printer/utils.h"],
+        {PRINTER: ",".join(SCALAR_INDEX[PRINTER])},
+    ),
+    "0012": (
+        "src/target/source/codegen_c.cc",
+        [],
+        {
+            "tests/python/codegen/test_target_codegen_c_host.py": None,
+            OPENCL: ",".join(REINTERPRET[OPENCL]),
+        },
+    ),
+    "0013": (
+        "src/s_tir/transform/inject_virtual_thread.cc",
+        [],
+        {"tests/python/s_tir/transform/test_s_tir_transform_inject_virtual_thread.py": None},
+    ),
+    "0014": (
+        "src/backend/webgpu/codegen/codegen_webgpu.cc",
+        # the same refusal in Metal's PrintType
+        ["src/backend/metal/codegen/codegen_metal.cc"],
+        {
+            "tests/python/codegen/test_target_codegen_webgpu.py": None,
+            "tests/python/codegen/test_target_codegen_metal.py": None,
+        },
     ),
 }
 AUTHOR = "From: Seed 000e2e69 maintainers"

@@ -172,6 +172,10 @@ WRONG_FIX_PER_REPORT = {
     "printer_param_data": "data-only",
     "bfloat16_scalar": "no-host-pass",
     "lower_iket_inplace": "copy-on-write-only",
+    "printer_scalar_index": "store-only",
+    "reinterpret_of_constant": "ints-only",
+    "vthread_dynamic_extent": "internal-error",
+    "codegen_missing_dtype": "metal-only",
 }
 
 

@@ -109,6 +109,29 @@ def test_specific_raises_is_accepted(raises):
     assert not conftest._too_broad(raises)
 
 
+@pytest.mark.parametrize(
+    "marks, report, accepted",
+    [
+        ({"gpu"}, "host_scalar", True),
+        (set(), "vthread_dynamic_extent", True),
+        (set(), "host_scalar", False),
+        (set(), None, False),
+    ],
+    ids=["gpu", "kills-the-process", "cpu-test-of-another-report", "no-report"],
+)
+def test_run_false_only_where_the_bug_kills_the_process(marks, report, accepted):
+    """``run=False`` names the outcome only on a GPU test or a KILLS_THE_PROCESS report's test."""
+    mark = pytest.mark.xfail(strict=True, run=False, reason="r").mark
+    assert conftest._names_outcome(mark, marks, report) is accepted
+
+
+def test_each_wrong_fix_installs_from_the_module_that_declares_it():
+    """A later round's module (wrong_fixes_<round>.py) is read and imported for its own names."""
+    for report, name in wrong_fixes.catalogue():
+        module = wrong_fixes._module(report, name)
+        assert name in module.WRONG_FIXES, (report, name, module.__name__)
+
+
 @pytest.mark.parametrize("args", [[], ["--tvm-tree", "/nonexistent/tvm"]])
 def test_tree_check_bad_input_is_a_one_line_error(args):
     rc, _, err = run("scripts/tvm_tree_check.py", *args)

@@ -102,5 +102,33 @@ def test_opencl_64_bit_scalar_argument(dtype, x):
     np.testing.assert_array_equal(_run_on_opencl(main, dtype, x), expected)
 
 
+_REINTERPRET = pytest.mark.xfail(
+    strict=True, raises=tvm.error.InternalError, reason="reinterpret of a constant: no lvalue"
+)
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not env.has_opencl(), reason="need opencl")
+@pytest.mark.parametrize(
+    "constant", [pytest.param(True, marks=_REINTERPRET), False], ids=["constant", "argument"]
+)
+@pytest.mark.parametrize(
+    "source, value, dtype, lanes",
+    [("float32", -0.0, "uint32", 1), ("int32", 0x04030201, "uint8", 4)],
+)
+def test_opencl_reinterpret_keeps_the_bits(constant, source, value, dtype, lanes):
+    """A reinterpret in a kernel gives the bits of its argument, a constant's too"""
+    ty = getattr(T, source)
+    vector = f"{dtype}x{lanes}" if lanes > 1 else dtype
+
+    @T.prim_func
+    def main(B: T.Buffer(8, dtype), C: T.Buffer(8, dtype), x: ty):
+        for t in T.thread_binding(1, thread="threadIdx.x"):
+            C[0:lanes] = T.reinterpret(vector, ty(value) if constant else x)
+
+    expected = np.array([value], source).view(dtype)
+    np.testing.assert_array_equal(_run_on_opencl(main, dtype, value)[:lanes], expected)
+
+
 if __name__ == "__main__":
     tvm.testing.main()

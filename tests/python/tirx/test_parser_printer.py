@@ -217,5 +217,67 @@ def test_allocated_addr_load_round_trips(addr):
     assert_structural_equal(func, tvm.script.from_source(func.script()))
 
 
+def _scalar_name_access(kind, index):
+    """A store and a load at ``index(j)`` of a scalar name (a view of a pointer, a cell), or of
+    a one-element buffer of two dimensions, which is none"""
+
+    @T.prim_func
+    def view(a: T.handle("float32"), X: T.Buffer((4,), "float32"), j: T.int32):
+        B = T.decl_buffer((1,), "float32", data=a)
+        B[index(j)] = B[index(j)] + X[index(j)]
+
+    @T.prim_func
+    def cell(X: T.Buffer((4,), "float32"), j: T.int32):
+        c = T.alloc_local((1,), "float32")
+        c[index(j)] = X[index(j)]
+        X[index(j)] = c[index(j)]
+
+    @T.prim_func
+    def matrix(a: T.handle("float32"), X: T.Buffer((4,), "float32"), j: T.int32):
+        B = T.decl_buffer((1, 1), "float32", data=a)
+        B[0, index(j)] = B[0, index(j)] + X[index(j)]
+
+    return {"view": view, "cell": cell, "matrix": matrix}[kind]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=(ValueError, tvm.error.DiagnosticError),
+    reason="TVMScript: a scalar name drops a non-zero index",
+)
+@pytest.mark.parametrize(
+    "index",
+    [
+        lambda j: j,
+        lambda j: j + 1,
+        lambda j: 1,
+        lambda j: T.int64(0),
+        lambda j: T.Ramp(j, 1, 2),
+    ],
+    ids=["variable", "expression", "constant", "int64_zero", "vector"],
+)
+@pytest.mark.parametrize("kind", ["view", "cell"])
+def test_scalar_name_access_keeps_its_index(kind, index):
+    """A scalar name's store and load at any index but an int32 0 keep it through print -> parse"""
+    func = _scalar_name_access(kind, index)
+    assert_structural_equal(func, tvm.script.from_source(func.script()))
+
+
+@pytest.mark.parametrize(
+    "kind, lines",
+    [
+        ("view", ["    B = B + X[0]"]),
+        ("cell", ["    c: T.float32 = X[0]", "    X[0] = c"]),
+        ("matrix", ["    B[0, 0] = B[0, 0] + X[0]"]),
+    ],
+    ids=["view", "cell", "matrix"],
+)
+def test_scalar_name_access_at_zero_prints_the_name(kind, lines):
+    """At index 0 a scalar name's store and load print as the bare name, and round-trip"""
+    func = _scalar_name_access(kind, lambda j: 0)
+    assert func.script().splitlines()[-len(lines) :] == lines
+    assert_structural_equal(func, tvm.script.from_source(func.script()))
+
+
 if __name__ == "__main__":
     tvm.testing.main()

@@ -1,0 +1,70 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+import pytest
+
+import tvm
+import tvm.testing
+from tvm.script import ir as I
+from tvm.script import tirx as T
+
+
+@pytest.mark.parametrize("dtype", ["int32", "int64"])
+def test_vthread_constant_extent_of_any_integer_type(dtype):
+    """A virtual thread of a constant extent, int32 or int64, is unrolled."""
+    zero, one, two = (tvm.tirx.const(value, dtype) for value in range(3))
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer((4,), "int32")):
+            vt = T.launch_thread("vthread", two)
+            A[vt] = 1
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer((4,), "int32")):
+            A[zero] = 1
+            A[one] = 1
+
+    tvm.ir.assert_structural_equal(tvm.s_tir.transform.InjectVirtualThread()(Before), Expected)
+
+
+@pytest.mark.xfail(strict=True, run=False, reason="non-constant vthread extent (SIGSEGV)")
+@pytest.mark.parametrize("tag", ["vthread", "cthread"])
+@pytest.mark.parametrize(
+    "extent", [lambda L, n: n, lambda L, n: n * 2, lambda L, n: L[0]], ids=["var", "expr", "load"]
+)
+def test_vthread_non_constant_extent_is_rejected(tag, extent):
+    """A virtual thread whose extent is not a constant is a ValueError naming its tag."""
+
+    @T.prim_func(s_tir=True)
+    def main(L: T.Buffer((1,), "int32"), A: T.Buffer((16,), "int32"), n: T.int32):
+        vt = T.int32()
+        with T.attr(
+            T.iter_var(vt, T.Range(0, extent(L, n)), "ThreadIndex", tag),
+            "virtual_thread",
+            extent(L, n),
+        ):
+            A[vt] = 1
+
+    with pytest.raises(ValueError, match=f"virtual thread {tag} needs a constant extent"):
+        tvm.s_tir.transform.InjectVirtualThread()(tvm.IRModule({"main": main}))
+
+
+if __name__ == "__main__":
+    tvm.testing.main()

@@ -1,0 +1,58 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+
+import pytest
+import tvm_tirx
+import tvm_tirx.testing
+from tvm_tirx.script import tirx as T
+
+
+def _cast_kernel(dtype):
+    """A kernel that stores its scalar argument, cast to ``dtype``, in a ``dtype`` tensor."""
+    element, _, lanes = dtype.partition("x")
+
+    def value(n):
+        return T.Broadcast(T.Cast(element, n), int(lanes)) if lanes else T.Cast(element, n)
+
+    @T.function
+    def main(A: T.Tensor((1,), dtype), n: T.int32):
+        with T.launch_thread("threadIdx.x", 1):
+            A[0] = value(n)
+
+    return main
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=RuntimeError,
+    reason="Metal refuses a dtype the target lacks with a failed internal check",
+)
+@pytest.mark.parametrize("dtype", ["float64", "float64x2", "float32x8"])
+def test_metal_rejects_a_type_it_lacks(dtype):
+    """A type Metal lacks (float64 by design, apache/tvm#7118) is a ValueError naming it"""
+    with pytest.raises(ValueError, match=rf"metal target cannot represent the type {dtype}\b"):
+        tvm_tirx.tirx.compile(_cast_kernel(dtype), target="metal")
+
+
+@pytest.mark.parametrize("dtype", ["int64", "uint64", "float16", "float32x4"])
+def test_metal_compiles_the_types_it_has(dtype):
+    """The types Metal has compile: 64-bit integers, half and vectors of up to 4 lanes"""
+    tvm_tirx.tirx.compile(_cast_kernel(dtype), target="metal")
+
+
+if __name__ == "__main__":
+    tvm_tirx.testing.main()
