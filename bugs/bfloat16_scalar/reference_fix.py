@@ -382,14 +382,19 @@ def _unmark(func, marks):
             if op is not None:
                 return op(call.args[1], call.args[2])
         if _is_call_of(call, "tirx.reinterpret"):
-            # an operand that was bfloat16 and that TVM's pass computed in float32 (a
-            # reinterpret of a float32 value to 16 bits has no other source)
+            # an operand that was bfloat16 and that TVM's pass computed in float32: a
+            # reinterpret of float32 lanes to as many 16-bit lanes has no other source (its
+            # sizes differ); one to twice as many (uint16x2 of a float32) is the user's own
             value = call.args[0]
             if not isinstance(call.ty, ir.PrimType) or not isinstance(value.ty, ir.PrimType):
                 return call
             lanes = _lanes(value.ty)
             bits = tvm_ffi.dtype(str(call.ty)).bits
-            if str(value.ty) == _with_lanes("float32", lanes) and bits == 16:
+            if (
+                str(value.ty) == _with_lanes("float32", lanes)
+                and bits == 16
+                and _lanes(call.ty) == lanes
+            ):
                 kept_value = keep_type(ir.PrimType(_with_lanes("bfloat16", lanes)), value)
                 return tirx.reinterpret(str(call.ty), kept_value)
         return call

@@ -346,6 +346,38 @@ def test_compute_legalize_leaves_legalized_code(name):
     tvm.ir.assert_structural_equal(_compute(func), func)
 
 
+# a reinterpret of a wider value into more 16-bit lanes: no bfloat16 anywhere, the user's own
+SPLITS = [("float32", "uint16x2"), ("float32", "int16x2"), ("float64", "uint16x4")]
+
+
+@pytest.mark.parametrize("source, dtype", SPLITS, ids=[f"{s}-{d}" for s, d in SPLITS])
+def test_compute_legalize_leaves_a_reinterpret_into_16_bit_lanes(source, dtype):
+    """A reinterpret of a 32- or 64-bit value into 16-bit lanes is not bfloat16's: left alone."""
+    lanes = int(dtype.split("x")[1])
+
+    @T.prim_func(private=True)
+    def func(A: T.Buffer((4,), dtype[:-2]), x: T.handle):
+        v = T.decl_buffer((1,), source, data=x)
+        A[0:lanes] = T.reinterpret(dtype, v[0])
+
+    tvm.ir.assert_structural_equal(_compute(func), func)
+
+
+@pytest.mark.parametrize("target", ["cuda", "opencl"])
+@pytest.mark.parametrize("source, dtype", SPLITS, ids=[f"{s}-{d}" for s, d in SPLITS])
+def test_kernel_reinterpret_into_16_bit_lanes_compiles(source, dtype, target):
+    """A kernel's reinterpret of a constant into 16-bit lanes compiles (no bfloat16 rule applies)."""
+    lanes = int(dtype.split("x")[1])
+    constant = tvm.tirx.const(-0.0, source)
+
+    @T.prim_func
+    def main(A: T.Buffer((4,), dtype[:-2])):
+        for t in T.thread_binding(1, thread="threadIdx.x"):
+            A[0:lanes] = T.reinterpret(dtype, constant)
+
+    tvm.compile(main, target=target)
+
+
 # ---------------------------------------------------------------- B3: BF16StorageLegalize
 
 
