@@ -94,6 +94,13 @@ def _child(path, fixes, out):
             from harness import reference_fixes
 
             reference_fixes.install(fixes)
+            # a script that runs its program in a child interpreter (to survive a crash) gets
+            # the same fixes there, as the root conftest gives a test's children
+            os.environ["TVM_REFERENCE_FIXES"] = ",".join(fixes)
+            site = [str(ROOT / "harness" / "child_site"), str(ROOT)]
+            os.environ["PYTHONPATH"] = os.pathsep.join(
+                site + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+            )
         if package.__name__ == "tvm":
             # TVM's OpenCL runtime, as the root conftest loads it (built for the wheel, or with
             # a fix's runtime change): a script that launches a kernel finds the device there
