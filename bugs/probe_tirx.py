@@ -938,6 +938,109 @@ def probe_workspace_device_id(run_gpu=False):
     return [_layer(bug, "compile", row)]
 
 
+def probe_c_target_intrinsics(run_gpu=False):
+    """``A[0] = op(x)`` for the "c" target, built by the system C compiler and called with
+    ``x = -2.5``: ``T.abs``, ``T.exp2`` and ``T.exp10`` must compile and store math's value
+    (``T.exp``, which has a rule, is the control); the Op left unlowered ("Unresolved call") is
+    the finding. ``T.isinf`` / ``T.isfinite`` (built on fabs) are compiled to source only."""
+    del run_gpu
+    bug = "c_target_intrinsics"
+    x = -2.5
+    ops = {"abs": (T.abs, 2.5), "exp2": (T.exp2, 2.0**x), "exp10": (T.exp10, 10.0**x)}
+
+    def stores(dtype, op, run=True):
+        ty = getattr(T, dtype)
+
+        @T.function
+        def main(A: T.Tensor((1,), dtype), x: ty):
+            A[0] = T.Cast(dtype, op(x))
+
+        a = tvm_tirx.runtime.empty((1,), dtype)
+        try:
+            lib = tvm_tirx.tirx.compile(main, target="c")
+            if not run:
+                return None
+            lib(a, x)  # the system C compiler builds the source here
+        except Exception as err:  # the finding (for the control: no C compiler)
+            return re.sub(r'ir\.Op\(.*?name="([\w.]+)".*', r"\1", first_line(err))
+        return float(a.numpy()[0])
+
+    def close(got, want):
+        return isinstance(got, float) and abs(got - want) <= 1e-6 * abs(want)
+
+    def row():
+        for dtype in ("float32", "float64"):
+            got = stores(dtype, T.exp)
+            if not close(got, 0.0820849986):
+                return finding(bug, "run", "untestable", f"control: {dtype} T.exp: {got}")
+        found = []
+        for dtype in ("float32", "float64"):
+            for name, (op, want) in ops.items():
+                got = stores(dtype, op)
+                if not close(got, want):
+                    found.append(f"{dtype} T.{name}: {got}")
+            for name in ("isinf", "isfinite"):
+                got = stores(dtype, getattr(T, name), run=False)
+                if got is not None:
+                    found.append(f"{dtype} T.{name}: {got}")
+        if found:
+            return finding(bug, "run", "present", "c: " + "; ".join(found))
+        evidence = "c: abs, exp2, exp10 store math's values; isinf, isfinite compile to source"
+        return finding(bug, "run", "fixed", evidence)
+
+    return [_layer(bug, "run", row)]
+
+
+def probe_webgpu_float_literal(run_gpu=False):
+    """``A[0] = c`` in a kernel for a float32 / float16 constant +inf, -inf or NaN, and a
+    kernel of ``T.isinf``, compiled to WGSL: a name WGSL does not define (``inff``, ``nanh``)
+    or a constant division by zero is the finding; ``A[0] = 0.5`` is the control."""
+    del run_gpu
+    bug = "webgpu_float_literal"
+    no_wgsl = re.compile(r"\b(inf|nan)[fh]?\b|/\s*0")
+
+    def store(dtype, value):
+        @T.function
+        def main(A: T.Tensor((1,), dtype)):
+            with T.launch_thread("threadIdx.x", 1):
+                A[0] = T.Cast(dtype, tvm_tirx.tirx.const(value, dtype))
+
+        return main
+
+    @T.function
+    def isinf_kernel(A: T.Tensor((4,), "float32"), B: T.Tensor((4,), "int32")):
+        with T.launch_thread("threadIdx.x", 4) as tx:
+            B[tx] = T.Cast("int32", T.isinf(A[tx]))
+
+    def line_of(func, start):
+        try:
+            lib = tvm_tirx.tirx.compile(func, target="webgpu")
+        except (ValueError, TypeError):  # a user-facing refusal: not the finding
+            return ""
+        source = lib.mod.imports[0].inspect_source()
+        return next((x.strip() for x in source.splitlines() if x.strip().startswith(start)), "")
+
+    def row():
+        control = line_of(store("float32", 0.5), "A_ptr[0i] =")
+        if "5.000000e-01f" not in control:
+            return finding(bug, "codegen", "untestable", f"control: A[0] = 0.5 prints {control!r}")
+        found = []
+        for dtype in ("float32", "float16"):
+            for text in ("inf", "-inf", "nan"):
+                line = line_of(store(dtype, float(text)), "A_ptr[0i] =")
+                if no_wgsl.search(line):
+                    found.append(f"{dtype} {text}: `{line}`")
+        line = line_of(isinf_kernel, "B_ptr[")
+        if no_wgsl.search(line):
+            found.append(f"T.isinf: `{line}`")
+        if found:
+            return finding(bug, "codegen", "present", "webgpu: " + "; ".join(found))
+        evidence = "webgpu: every infinity and NaN constant prints as WGSL that defines it"
+        return finding(bug, "codegen", "fixed", evidence)
+
+    return [_layer(bug, "codegen", row)]
+
+
 # --------------------------------------------------------------------------------------------
 # GPU runs, each in a child process (a crash there is evidence, not the end of the probe)
 
@@ -1014,6 +1117,8 @@ PROBES = {
     "webgpu_view_at_address": probe_webgpu_view_at_address,
     "storage_rewrite_address_of_view": probe_storage_rewrite_address_of_view,
     "workspace_device_id": probe_workspace_device_id,
+    "c_target_intrinsics": probe_c_target_intrinsics,
+    "webgpu_float_literal": probe_webgpu_float_literal,
 }
 
 

@@ -62,6 +62,8 @@ TIRX = {
     "codegen_missing_dtype",
     "webgpu_view_at_address",
     "workspace_device_id",
+    "c_target_intrinsics",
+    "webgpu_float_literal",
 }
 # the reports filed upstream already: a comment on the existing issue (comment.md), not a new one
 FILED = {"allocate_workspace": "apache/tvm#20479", "host_scalar": None}

@@ -53,6 +53,10 @@ BUGS = (
     "printer_view_layout",
     "tirx_default_pipeline",
     "workspace_device_id",
+    "unify_thread_binding_dtype",
+    "c_host_float_literal",
+    "c_target_intrinsics",
+    "webgpu_float_literal",
 )
 # reports probed by one layer only (printing; a pass run on a module; a compile or a run)
 ONE_LAYER = (
@@ -71,6 +75,10 @@ ONE_LAYER = (
     "printer_view_layout",
     "tirx_default_pipeline",
     "workspace_device_id",
+    "unify_thread_binding_dtype",
+    "c_host_float_literal",
+    "c_target_intrinsics",
+    "webgpu_float_literal",
 )
 # the tvm_tirx line's reports not probed there (check_tvm.TIRX_OUTSIDE): allocate_workspace's
 # verdict says it is outside the package, the others' that they are not probed
@@ -82,6 +90,8 @@ TIRX_NOT_PROBED = (
     "pointer_if_then_else",
     "printer_view_layout",
     "tirx_default_pipeline",
+    "unify_thread_binding_dtype",
+    "c_host_float_literal",
 )
 
 
@@ -347,6 +357,8 @@ def test_tirx_table_reports_three_bugs_affected_and_check_exits_1(children):
         "storage_rewrite_address_of_view": "not affected",  # the tensor keeps its allocation
         "throw_last_error_type": "AFFECTED",
         "workspace_device_id": "AFFECTED",
+        "c_target_intrinsics": "AFFECTED",
+        "webgpu_float_literal": "AFFECTED",
         "allocate_workspace": "not applicable (outside tvm_tirx: no relax)",
         **{key: "not probed on tvm_tirx (the reason above)" for key in TIRX_NOT_PROBED},
     }
@@ -388,6 +400,8 @@ def test_tirx_json_names_the_line_and_each_layer(children):
         ("storage_rewrite_address_of_view", "compile"): "fixed",
         ("throw_last_error_type", "round trip"): "present",
         ("workspace_device_id", "compile"): "present",
+        ("c_target_intrinsics", "run"): "present",
+        ("webgpu_float_literal", "codegen"): "present",
     }
     for finding in data["findings"]:
         assert finding["evidence"].strip() and "\n" not in finding["evidence"]
