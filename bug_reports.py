@@ -71,6 +71,7 @@ BUG_REPORTS = _present(
         "c_host_float_literal": "C float literal",
         "c_target_intrinsics": "c target math intrinsics",
         "webgpu_float_literal": "WebGPU float literal",
+        "flatten_buffer_itervar_dom": "FlattenBuffer stale IterVar dom",
     }
 )
 
@@ -106,6 +107,8 @@ NO_REFERENCE_FIX = _present(
         "c_target_intrinsics": "text only: the default intrinsic rules' C++ (intrin_rule.cc: "
         "rules for fabs, exp2, exp10 and fmod)",
         "webgpu_float_literal": _CODEGEN.format("CodeGenWebGPU's FloatImm printer"),
+        "flatten_buffer_itervar_dom": "text only: FlattenBuffer's (or StmtMutator's) AttrStmt "
+        "visitor in C++ (rewrite the IterVar's dom)",
     }
 )
 # the reports with a Python reference fix (bugs/<key>/reference_fix.py)

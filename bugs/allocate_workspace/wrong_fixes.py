@@ -73,6 +73,9 @@ WRONG_FIXES = {
     "old GlobalVars are not removed",
     "blind-local-outside-external": "a local function without Codegen/Composite nested in an "
     "external function is taken for ordinary code: it allocates the workspace instead of the error",
+    "blind-usage-not-nested": "the GlobalVars a function references are collected without "
+    "entering its local functions: a Codegen function whose only reference to a taker is in "
+    "its local Composite function does not take the workspace",
 }
 
 _Threader = fix._WorkspaceThreader._cls  # the class behind the decorated mutator
@@ -286,8 +289,29 @@ def _blind_external_not_inherited(visit_function_):
     return visit
 
 
+_reference_usage = fix._usage
+
+
+def _blind_usage_not_nested(func):
+    """_usage whose names skip the local functions (their WorkspaceSize is still seen)."""
+    names = set()
+    _, nested_sized = _reference_usage(func)
+
+    def visit(expr):
+        if isinstance(expr, tvm.ir.GlobalVar):
+            names.add(expr.name_hint)
+
+    for block in func.body.blocks:
+        for binding in block.bindings:
+            if not isinstance(binding.value, relax.Function):
+                relax.analysis.post_order_visit(binding.value, visit)
+    relax.analysis.post_order_visit(func.body.body, visit)
+    return names, nested_sized
+
+
 _PATCHES.update(
     {
+        "blind-usage-not-nested": [(fix, "_usage", _blind_usage_not_nested)],
         "blind-size-sum": [(fix, "_workspace_size", sum)],
         "blind-alloc-in-first-dataflow": [
             (fix, "_allocated_at_entry", _blind_allocated_in_first_block)

@@ -52,7 +52,9 @@ S1  src/tirx/transform/split_host_device.cc, ``HostLocalBuffers::Classify``: for
 S2  ``HostValueToParam`` + ``HostDeviceSplitter::SplitDeviceFunc``: in each kernel, the loads
     of a by-value buffer become one fresh scalar variable named like the buffer, which the
     ordinary parameter capture makes a scalar kernel parameter; the launch passes the load
-    itself (``c[0]``), i.e. the value the host holds at that launch.
+    itself (``c[0]``), i.e. the value the host holds at that launch. A launch extent that
+    reads the buffer is read twice, in the AttrStmt's value and in its IterVar's domain: both
+    get the variable, so that the kernel reads no buffer it does not declare (well-formed).
 
 S3  src/tirx/transform/lower_tvm_builtin.cc: an AllocBuffer annotated ``device_type`` (only
     kDLCPU is accepted) is lowered as on kDLCPU with device id 0, whatever the enclosing
@@ -546,7 +548,8 @@ def _by_value_in_region(_region, by_value, _buffers):
 
 
 def _pass_by_value(region, by_value, pending):
-    """Replace the region's loads of ``by_value`` buffers by fresh scalar Vars (one per buffer).
+    """Replace the region's loads of ``by_value`` buffers by fresh scalar Vars (one per buffer),
+    the loads in the domain of a launch's IterVar included (the map reaches every field).
 
     SplitHostDevice then makes each Var a scalar kernel parameter and passes it at the launch;
     ``pending`` gets the (Var, load) pairs, so that each launch argument becomes the load.

@@ -57,6 +57,7 @@ BUGS = (
     "c_host_float_literal",
     "c_target_intrinsics",
     "webgpu_float_literal",
+    "flatten_buffer_itervar_dom",
 )
 # reports probed by one layer only (printing; a pass run on a module; a compile or a run)
 ONE_LAYER = (
@@ -79,6 +80,7 @@ ONE_LAYER = (
     "c_host_float_literal",
     "c_target_intrinsics",
     "webgpu_float_literal",
+    "flatten_buffer_itervar_dom",
 )
 # the tvm_tirx line's reports not probed there (check_tvm.TIRX_OUTSIDE): allocate_workspace's
 # verdict says it is outside the package, the others' that they are not probed
@@ -92,6 +94,7 @@ TIRX_NOT_PROBED = (
     "tirx_default_pipeline",
     "unify_thread_binding_dtype",
     "c_host_float_literal",
+    "flatten_buffer_itervar_dom",
 )
 
 

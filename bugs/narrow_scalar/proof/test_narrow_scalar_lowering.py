@@ -280,6 +280,45 @@ def test_module_kernel_narrow_param_widened(dtype, device):
     assert launch.args[0].value == "kernel" and str(launch.args[1].ty) == str(param.ty)
 
 
+NARROW_FLOAT_FORMATS = ["float8_e4m3fn", "float8_e5m2", "float6_e2m3fn", "float4_e2m1fn"]
+
+
+@pytest.mark.parametrize("dtype", NARROW_FLOAT_FORMATS)
+@pytest.mark.parametrize("form", ["split", "module"])
+def test_other_narrow_float_formats_keep_their_type(form, dtype):
+    """Only float16 and bfloat16 travel as float32: a float8/6/4 kernel scalar is left as is."""
+    kernel, host = (_split_param if form == "split" else _module_kernel)(dtype, "cuda")
+    assert [str(p.ty) for p in kernel.params] == [dtype]
+    assert str(_launch(host).args[1].ty) == dtype
+
+
+@pytest.mark.parametrize(
+    "device", [pytest.param(d, marks=_marks("param", "float16")) for d in GPU_TARGETS]
+)
+def test_module_kernel_launched_from_llvm_host_widened(device):
+    """The kernel's target decides: an llvm host function's launch of it is cast as well."""
+
+    @I.ir_module
+    class Module:
+        @T.prim_func(s_tir=True)
+        def main(x: T.float16):
+            T.func_attr({"target": T.target("llvm")})
+            Module.kernel(x)
+
+        @T.prim_func(private=True, s_tir=True)
+        def kernel(x: T.float16):
+            T.func_attr({"target": T.target(device)})
+            i = T.launch_thread("threadIdx.x", 1)
+            T.evaluate(x + T.Cast("float16", i))
+
+    after = tvm.tirx.transform.SplitHostDevice()(Module)
+    launch = _launch(after["main"])
+    if str(launch.args[1].ty) not in cases.LAUNCHABLE:
+        raise ScalarNotLaunchable(f"launch argument {launch.args[1]}")
+    assert [str(p.ty) for p in after["kernel"].params] == ["float32"]
+    assert str(launch.args[1].ty) == "float32"
+
+
 # Moved from the upstream SplitHostDevice file (patch 0004 keeps one test per rule there): the
 # 32/64-bit control, which TVM's own tests already pin for int32 (test_split_host_device,
 # test_bind_before_thread_extent), and the float16 host cell, a value source of the widening

@@ -17,12 +17,15 @@
 """The module passes that changed their input (patch 0006), over more module shapes (this
 repository only). The upstream files test each pass's rule once per branch and pass context
 (plain, and under ``testing.immutable_module``, the check TVM's pass infrastructure runs), and
-the whole output once; here the other shapes (one or two kernels in one or two functions, a
-module without kernels, one without an inferable entry, more private helpers), the whole
-output of each (the released pass's output on a copy of the module: the fix changes nothing
-but where the pass writes), and tvm.compile under ``testing.immutable_module``. The upstream
-modules (``_host_with_kernel``, ``_entry``, ``_helper``) and the probes' controls are imported,
-not copied."""
+the whole output once; here the other shapes (one or two kernels in one or two functions, the
+function with the device region anywhere among host-only ones, a device region with or without
+a thread launch, a module without kernels, one without an inferable entry, more private
+helpers), the whole output of each (the released pass's output on a copy of the module: the
+fix changes nothing but where the pass writes), a pipeline running each pass as it runs the
+released one (the Python stand-in's own wrapping pass: at opt_level 0, in view of the pass
+instruments), and tvm.compile under ``testing.immutable_module``. The upstream modules
+(``_host_with_kernel``, ``_host_only``, ``_no_thread``, ``_entry``, ``_helper``) and the
+probes' controls are imported, not copied."""
 
 import sys
 from pathlib import Path
@@ -78,9 +81,35 @@ def test_split_host_device_without_kernels_leaves_its_input_unchanged():
 
 
 @T.prim_func(s_tir=True)
-def _host_only(A: T.Buffer(8, "float32")):
-    T.func_attr({"target": T.target("llvm")})
-    A[0] = T.float32(0)
+def _serial_kernel(A: T.Buffer(8, "float32")):
+    T.func_attr({"target": T.target("cuda", host="llvm")})
+    T.attr(T.target("cuda"), "target", 0)
+    for i in range(8):
+        A[i] = A[i] + T.float32(1)
+
+
+# functions SplitHostDevice cuts kernels out of: a device region with a thread launch, two
+# of them, a device region without a thread launch (one store; a serial loop)
+DEVICE_FUNCTIONS = {
+    "thread": SPLIT._host_with_kernel,
+    "two-kernels": _host_with_two_kernels,
+    "no-thread": SPLIT._no_thread,
+    "serial-loop": _serial_kernel,
+}
+
+
+@SPLIT_IN_PLACE
+@pytest.mark.parametrize("position", [0, 1, 2])
+@pytest.mark.parametrize("device", DEVICE_FUNCTIONS)
+def test_split_host_device_leaves_its_input_unchanged_among_host_functions(device, position):
+    """Wherever the function with a device region stands among host-only functions, and
+    whether or not its region launches threads, the module given keeps its functions"""
+    functions = [SPLIT._host_only, SPLIT._host_only]
+    functions.insert(position, DEVICE_FUNCTIONS[device])
+    Before = tvm.IRModule({f"f{k}": func for k, func in enumerate(functions)})
+    Expected = Before.clone()
+    tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(Before, Expected)
 
 
 def _module(functions):
@@ -100,7 +129,7 @@ def test_split_host_device_output_is_the_whole_module(kernels, functions):
     """The output keeps the module's attributes, global infos and kernel-free function"""
     main = SPLIT._host_with_kernel if kernels == 1 else _host_with_two_kernels
     other = {"other": main} if functions == 2 else {}
-    Before = _module({"main": main, **other, "host_only": _host_only})
+    Before = _module({"main": main, **other, "host_only": SPLIT._host_only})
     Expected = _released("SplitHostDevice", Before)
     tvm.ir.assert_structural_equal(tvm.tirx.transform.SplitHostDevice()(Before), Expected)
 
@@ -133,6 +162,54 @@ def test_annotate_entry_func_without_entry_leaves_its_input_unchanged():
     Expected = Before.clone()
     tvm.tirx.transform.AnnotateEntryFunc()(Before)
     tvm.ir.assert_structural_equal(Before, Expected)
+
+
+@tvm.instrument.pass_instrument
+class _PassesRun:
+    """Records the name of every pass the context runs"""
+
+    def __init__(self):
+        self.names = []
+
+    def run_before_pass(self, _mod, info):
+        self.names.append(info.name)
+
+
+# each pass, a module it writes, and the report of its writing the module in place
+PIPELINE_CASES = {
+    "SplitHostDevice": (SPLIT._host_with_kernel, SPLIT_IN_PLACE.kwargs["reason"]),
+    "AnnotateEntryFunc": (HELPERS._entry, ANNOTATE_IN_PLACE),
+}
+
+
+def _pipeline_params():
+    """(pass, immutable_module) with the released pass's xfail where the option is on"""
+    params = []
+    for name, (_, reason) in PIPELINE_CASES.items():
+        in_place = pytest.mark.xfail(strict=True, raises=tvm.error.InternalError, reason=reason)
+        params.append(pytest.param(name, False, id=f"{name}-plain"))
+        params.append(pytest.param(name, True, id=f"{name}-checked", marks=in_place))
+    return params
+
+
+# The C++ fix changes two pass bodies and nothing else: the pass keeps its opt_level (0) and
+# runs in view of the context's instruments. The Python stand-in wraps it in a pass of its own
+# (harness/input_copy.py), which must keep both
+@pytest.mark.parametrize("opt_level", [0, 3])
+@pytest.mark.parametrize("name, immutable_module", _pipeline_params())
+def test_pipeline_runs_the_pass_at_every_opt_level_in_view_of_its_instruments(
+    name, immutable_module, opt_level
+):
+    """A Sequential of the pass runs it at opt_level 0 too, and the context's instruments see
+    the pass itself run, plain and under testing.immutable_module"""
+    func, _ = PIPELINE_CASES[name]
+    passes_run = _PassesRun()
+    config = {"testing.immutable_module": immutable_module}
+    with tvm.transform.PassContext(opt_level=opt_level, instruments=[passes_run], config=config):
+        tvm.transform.Sequential([getattr(tvm.tirx.transform, name)()])(
+            tvm.IRModule({"main": func})
+        )
+    assert f"tirx.{name}" in passes_run.names
 
 
 @T.prim_func(s_tir=True)

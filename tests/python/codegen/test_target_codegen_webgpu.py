@@ -45,10 +45,13 @@ def _cast_kernel(dtype, scalar="int32"):
 @pytest.mark.parametrize(
     "dtype, scalar, refusal",
     [
-        (t, "int32", f"represent the type {t}")
+        pytest.param(t, "int32", f"represent the type {t}", id=t)
         for t in ["int64", "uint64", "float64", "int64x2", "float32x8"]
     ]
-    + [("float32", t, f"pass a kernel argument of type {t}") for t in ("uint64", "float64")],
+    + [
+        pytest.param("float32", t, f"pass a kernel argument of type {t}", id=f"{t}-argument")
+        for t in ("uint64", "float64")
+    ],
 )
 def test_webgpu_rejects_a_type_it_lacks(dtype, scalar, refusal):
     """A type WGSL lacks, or a kernel argument it cannot pass, is a ValueError naming it"""

@@ -101,12 +101,12 @@ def test_local_buffer_of_kernels_only_passed_by_pointer():
     tvm.ir.assert_structural_equal(After["main"], main)
 
 
-_HOST_MEMORY = pytest.mark.xfail(
-    strict=True, raises=ValueError, reason="host-level scalar on the device"
+_HOST = pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar on the device")
+
+
+@pytest.mark.parametrize(
+    "target", [pytest.param(t, marks=_HOST) for t in ("opencl", "metal")] + ["ext_dev"]
 )
-
-
-@pytest.mark.parametrize("target", [pytest.param("opencl", marks=_HOST_MEMORY), "ext_dev"])
 def test_only_local_host_buffers_are_host_memory(target):
     """The host's local buffers, but a call's tensor, are host memory if a runtime runs kernels"""
     annotations = {"note": 1} if target in ["ext_dev", "hexagon"] else {"note": 1, "device_type": 1}
@@ -192,28 +192,29 @@ def test_narrow_kernel_scalar_passed_widened(narrow, wide, target):
     # one PrimFunc at a time: inside an I.ir_module class, a parameter annotated with a type
     # bound in this function does not parse
     @T.prim_func(s_tir=True)
-    def main(x: narrow_ty, y: narrow_ty):
+    def main(A: T.Buffer(8, narrow), x: narrow_ty, y: narrow_ty):
         T.func_attr({"target": T.target(target, host="llvm")})
         T.attr(T.target(target), "target", 0)
         i = T.launch_thread("threadIdx.x", 8)
-        T.evaluate(T.Select(i < 4, x, y))
+        A[i] = T.Select(i < 4, x, y)
 
     Before = tvm.IRModule({"main": main})
 
     @T.prim_func(s_tir=True)
-    def main(x: narrow_ty, y: narrow_ty):
+    def main(A: T.Buffer(8, narrow), x: narrow_ty, y: narrow_ty):
         T.func_attr({"target": T.target(target, host="llvm")})
         T.call_ffi_kernel(
-            "main_kernel", T.Cast(wide, x), T.Cast(wide, y), 8, launch_params=["threadIdx.x"]
+            "main_kernel", A.data, wide_ty(x), wide_ty(y), 8, launch_params=["threadIdx.x"]
         )
 
     @T.prim_func(s_tir=True)
-    def main_kernel(x: wide_ty, y: wide_ty):
+    def main_kernel(A_data: T.handle(narrow, "global"), x: wide_ty, y: wide_ty):
         T.func_attr(kernel_attrs)
         x_1: T.let[narrow_ty] = T.Cast(narrow, x)
         y_1: T.let[narrow_ty] = T.Cast(narrow, y)
+        A = T.decl_buffer(8, narrow, data=A_data)
         i = T.launch_thread("threadIdx.x", 8)
-        T.evaluate(T.Select(i < 4, x_1, y_1))
+        A[i] = T.Select(i < 4, x_1, y_1)
 
     Expected = tvm.IRModule({"main": main, "main_kernel": main_kernel})
     After = tvm.tirx.transform.SplitHostDevice()(Before)
@@ -222,18 +223,18 @@ def test_narrow_kernel_scalar_passed_widened(narrow, wide, target):
 
 @pytest.mark.xfail(strict=True, raises=ValueError, reason="narrow kernel scalar parameter")
 def test_narrow_param_of_kernel_written_as_module_function_widened():
-    """A kernel written as a module function takes float16 as float32 at each launch, int32 as is"""
+    """Launches from an llvm host of a module function kernel widen float16, not int32 or float8"""
 
     @I.ir_module
     class Before:
         @T.prim_func(s_tir=True)
-        def main(x: T.float16, n: T.int32):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
-            Before.kernel(x, n)
-            Before.kernel(x, n + 1)
+        def main(x: T.float16, n: T.int32, e: T.float8_e4m3fn):
+            T.func_attr({"target": T.target("llvm")})
+            Before.kernel(x, n, e)
+            Before.kernel(x, n + 1, e)
 
         @T.prim_func(s_tir=True)
-        def kernel(x: T.float16, n: T.int32):
+        def kernel(x: T.float16, n: T.int32, e: T.float8_e4m3fn):
             T.func_attr({"target": T.target("cuda"), "global_symbol": "add"})
             i = T.launch_thread("threadIdx.x", 8)
             T.evaluate(x + T.Cast("float16", i + n))
@@ -241,13 +242,13 @@ def test_narrow_param_of_kernel_written_as_module_function_widened():
     @I.ir_module
     class Expected:
         @T.prim_func(s_tir=True)
-        def main(x: T.float16, n: T.int32):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
-            T.call_ffi_kernel("add", T.Cast("float32", x), n, 8, launch_params=["threadIdx.x"])
-            T.call_ffi_kernel("add", T.Cast("float32", x), n + 1, 8, launch_params=["threadIdx.x"])
+        def main(x: T.float16, n: T.int32, e: T.float8_e4m3fn):
+            T.func_attr({"target": T.target("llvm")})
+            T.call_ffi_kernel("add", T.float32(x), n, e, 8, launch_params=["threadIdx.x"])
+            T.call_ffi_kernel("add", T.float32(x), n + 1, e, 8, launch_params=["threadIdx.x"])
 
         @T.prim_func(s_tir=True)
-        def kernel(x: T.float32, n: T.int32):
+        def kernel(x: T.float32, n: T.int32, e: T.float8_e4m3fn):
             T.func_attr(
                 {
                     "target": T.target("cuda"),
@@ -265,32 +266,32 @@ def test_narrow_param_of_kernel_written_as_module_function_widened():
     tvm.ir.assert_structural_equal(After, Expected)
 
 
-def test_split_host_device_on_cpu_narrow_scalar():
-    """A kernel running on the CPU keeps a narrow scalar parameter: no runtime passes it"""
+def test_kernel_no_runtime_launches_keeps_narrow_scalar():
+    """A kernel no device runtime launches (ext_dev) keeps a narrow scalar parameter"""
+    attrs = {**_cuda_kernel_attrs(), "target": T.target("ext_dev"), "tirx.kernel_launch_params": []}
 
     @I.ir_module
     class Before:
         @T.prim_func(s_tir=True)
         def main(n: T.int8):
-            T.func_attr({"target": T.target("cuda", host={"kind": "llvm", "opt-level": 0})})
-            T.attr(T.target("llvm"), "target", 0)
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            T.attr(T.target("ext_dev"), "target", 0)
             T.evaluate(n)
 
     @I.ir_module
     class Expected:
         @T.prim_func(s_tir=True)
         def main(n: T.int8):
-            T.func_attr({"target": T.target("cuda", host={"kind": "llvm", "opt-level": 0})})
-            kernel_error_code: T.let[T.int32] = T.call_extern("int32", "main_kernel", n)
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            kernel_error_code: T.let[T.int32] = T.call_ffi_kernel(
+                "main_kernel", n, launch_params=[]
+            )
             assert kernel_error_code == 0, "Error executing compute kernel"
 
         @T.prim_func(s_tir=True)
-        def main_kernel(n: T.int8) -> T.int32:
-            T.func_attr(
-                {"target": T.target("llvm"), "tirx.noalias": True, "tirx.is_global_func": True}
-            )
+        def main_kernel(n: T.int8):
+            T.func_attr(attrs)
             T.evaluate(n)
-            return 0
 
     After = tvm.tirx.transform.SplitHostDevice()(Before)
     tvm.ir.assert_structural_equal(After, Expected)
@@ -304,16 +305,33 @@ def _host_with_kernel(A: T.Buffer(8, "float32")):
     A[i] = A[i] + T.float32(1)
 
 
+@T.prim_func(s_tir=True)
+def _host_only(A: T.Buffer(8, "float32")):
+    T.func_attr({"target": T.target("llvm")})
+    A[0] = T.float32(0)
+
+
+@T.prim_func(s_tir=True)
+def _no_thread(A: T.Buffer(8, "float32")):
+    T.func_attr({"target": T.target("cuda", host="llvm")})
+    T.attr(T.target("cuda"), "target", 0)
+    A[0] = T.float32(1)
+
+
 @pytest.mark.xfail(
     strict=True,
     raises=(ValueError, tvm.error.InternalError),
     reason="SplitHostDevice changes its input module in place",
 )
 @pytest.mark.parametrize("immutable_module", [False, True], ids=["plain", "checked"])
-@pytest.mark.parametrize("functions", [1, 2])
+@pytest.mark.parametrize(
+    "functions",
+    [[_host_with_kernel], [_host_with_kernel] * 2, [_host_only, _host_with_kernel], [_no_thread]],
+    ids=["1", "2", "host-first", "no-thread"],
+)
 def test_split_host_device_leaves_its_input_unchanged(functions, immutable_module):
     """SplitHostDevice returns a new module: the module it is given keeps its functions"""
-    Before = tvm.IRModule({f"main{k}": _host_with_kernel for k in range(functions)})
+    Before = tvm.IRModule({f"main{k}": func for k, func in enumerate(functions)})
     Expected = Before.clone()
     with tvm.transform.PassContext(config={"testing.immutable_module": immutable_module}):
         tvm.tirx.transform.SplitHostDevice()(Before)

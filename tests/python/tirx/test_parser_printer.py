@@ -66,9 +66,24 @@ def test_scalar_cell_keeps_scope_through_print_parse(plain_cell_first, scope):
     assert_structural_equal(func, tvm.script.from_source(func.script()))
 
 
+@pytest.mark.parametrize(
+    "syntax_sugar",
+    [
+        True,
+        pytest.param(
+            False,
+            marks=pytest.mark.xfail(
+                strict=True,
+                raises=tvm.error.DiagnosticError,
+                reason="TVMScript scalar sugar off: a cell's full declaration does not parse",
+            ),
+        ),
+    ],
+    ids=["sugar", "full_declaration"],
+)
 @pytest.mark.parametrize("dtype", ["float32", "float16", "int8", "bool"])
-def test_plain_scalar_cell_round_trips(dtype):
-    """A one-element local cell without annotations round-trips through the scalar sugar"""
+def test_plain_scalar_cell_round_trips(dtype, syntax_sugar):
+    """A one-element local cell without annotations round-trips, with or without the sugar"""
 
     @T.prim_func
     def func(x: T.int32):
@@ -76,7 +91,7 @@ def test_plain_scalar_cell_round_trips(dtype):
         c[0] = T.Cast(dtype, x)
         T.evaluate(c[0])
 
-    assert_structural_equal(func, tvm.script.from_source(func.script()))
+    assert_structural_equal(func, tvm.script.from_source(func.script(syntax_sugar=syntax_sugar)))
 
 
 def test_plain_scalar_cell_prints_as_the_sugar():
@@ -127,6 +142,11 @@ def _cell_named_a(x: T.float32):
     T.evaluate(A)
 
 
+@T.prim_func
+def _scalar_parameter_named_a(A: T.float32, C: T.Buffer((1,), "float32")):
+    C[0] = A
+
+
 @pytest.mark.xfail(
     strict=True,
     raises=tvm.error.DiagnosticError,
@@ -141,6 +161,7 @@ def _cell_named_a(x: T.float32):
         _two_one_element_parameters,
         _one_element_parameter_shadowed,
         tvm.IRModule({"cell": _cell_named_a, "parameter": _one_element_parameter}),
+        tvm.IRModule({"scalar": _scalar_parameter_named_a, "parameter": _one_element_parameter}),
     ],
     ids=[
         "load-store",
@@ -149,6 +170,7 @@ def _cell_named_a(x: T.float32):
         "second-parameter",
         "shadowed-by-a-cell",
         "name-of-a-cell-elsewhere",
+        "name-of-a-scalar-elsewhere",
     ],
 )
 def test_one_element_buffer_round_trips(func):
@@ -174,16 +196,39 @@ def test_one_element_parameter_store_prints_its_index():
     assert func.script().splitlines()[-1] == "    A[0] = x"
 
 
-def test_scalar_names_round_trip():
-    """Names defined through the scalar syntax print and parse back, inside nested scopes too"""
+@pytest.mark.parametrize(
+    "scope",
+    [
+        "local",
+        pytest.param(
+            "shared",
+            marks=pytest.mark.xfail(
+                strict=True,
+                raises=ValueError,
+                reason="TVMScript scalar sugar drops the cell's scope",
+            ),
+        ),
+        pytest.param(
+            "global",
+            marks=pytest.mark.xfail(
+                strict=True,
+                raises=ValueError,
+                reason="TVMScript scalar sugar drops the cell's scope",
+            ),
+        ),
+    ],
+)
+def test_scalar_names_round_trip(scope):
+    """Names defined through any scalar syntax print and parse back, inside nested scopes too"""
 
     @T.prim_func
     def func(x: T.float32, C: T.Buffer((4,), "float32")):
-        c: T.float32 = x * T.float32(2)
+        c = T.alloc_buffer((1,), "float32", scope=scope)
+        c[0] = x * T.float32(2)
         d = T.decl_scalar("float32", C.data, "global", 3)
         for i in range(3):
-            C[i] = c + d
-            c = c + T.float32(1)
+            C[i] = c[0] + d
+            c[0] = c[0] + T.float32(1)
 
     assert_structural_equal(func, tvm.script.from_source(func.script()))
 

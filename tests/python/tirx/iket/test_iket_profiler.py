@@ -128,6 +128,14 @@ def test_lower_iket_instruments_the_module_a_run_iket_child_enables(monkeypatch)
     tvm.ir.assert_structural_equal(After, Expected.without_attr("tirx.iket.enabled"))
 
 
+@pytest.mark.parametrize("enabled", [True, 2])
+def test_lower_iket_numbers_the_events_of_every_kernel_together(enabled):
+    """A nonzero tirx.iket.enabled instruments the kernels together: the second mark is event 2"""
+    After = cuda_transforms.LowerIket()(_split_kernels().with_attr("tirx.iket.enabled", enabled))
+    event = After["main_kernel_1"].body.body[0].value
+    tvm.ir.assert_structural_equal(event.args[0], tvm.tirx.const(2, "uint32"))
+
+
 @pytest.mark.xfail(
     strict=True,
     raises=tvm.error.InternalError,

@@ -1058,27 +1058,44 @@ def _two_launch_regions(A: T.Tensor((8,), "float32")):
         A[i] = A[i] * T.float32(2)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=(ValueError, RuntimeError),
-    reason="SplitHostDevice changes its input module in place",
-)
-@pytest.mark.parametrize("immutable_module", [False, True], ids=["plain", "checked"])
-@pytest.mark.parametrize("func", [_one_launch_region, _two_launch_regions], ids=["one", "two"])
-@pytest.mark.parametrize("functions", [1, 2])
-def test_split_host_device_result_is_a_new_ir_module(func, functions, immutable_module):
-    """SplitHostDevice writes its kernels into a new IRModule; the one it was given stays"""
-    Before = tvm_tirx.IRModule({"main": func, **({"other": func} if functions == 2 else {})})
-    Expected = Before.clone()
-    with tvm_tirx.ir.transform.PassContext(config={"testing.immutable_module": immutable_module}):
-        tr.SplitHostDevice()(Before)
-    tvm_tirx.ir.assert_structural_equal(Before, Expected)
+@T.function
+def _device_scope_region(A: T.Tensor((8,), "float32")):
+    T.func_attr({"target": CUDA_ON_LLVM})
+    with T.device_scope():
+        for i in range(8):
+            A[i] = A[i] + T.float32(1)
 
 
 @T.function(private=True)
 def _launch_free(A: T.Tensor((8,), "float32")):
     T.func_attr({"target": T.target("llvm")})
     A[0] = T.float32(0)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=(ValueError, RuntimeError),
+    reason="SplitHostDevice changes its input module in place",
+)
+@pytest.mark.parametrize("immutable_module", [False, True], ids=["plain", "checked"])
+@pytest.mark.parametrize(
+    "func",
+    [_one_launch_region, _two_launch_regions, _device_scope_region],
+    ids=["one", "two", "device-scope"],
+)
+@pytest.mark.parametrize(
+    "functions",
+    [["main"], ["main", "other"], ["launch_free", "main"]],
+    ids=["1", "2", "launch-free-first"],
+)
+def test_split_host_device_result_is_a_new_ir_module(func, functions, immutable_module):
+    """SplitHostDevice writes its kernels into a new IRModule; the one it was given stays"""
+    given = {"main": func, "other": func, "launch_free": _launch_free}
+    Before = tvm_tirx.IRModule({name: given[name] for name in functions})
+    Expected = Before.clone()
+    with tvm_tirx.ir.transform.PassContext(config={"testing.immutable_module": immutable_module}):
+        tr.SplitHostDevice()(Before)
+    tvm_tirx.ir.assert_structural_equal(Before, Expected)
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,55 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""bfloat16_scalar, blind2-decode-truncates: a host function on llvm stores its bfloat16 argument x
+as float32, called with 1.005859375 (float32 0x3f80c000, above the halfway point between two
+bfloat16 values). The reference rounds it to 1.0078125 (0x3f81); the wrong fix truncates it to
+1.0 (0x3f80)."""
+
+import struct
+import sys
+
+import numpy as np
+
+import tvm
+from tvm.script import tirx as T
+
+
+def _bits(values):
+    """float32 values as their hex bits (NaN payloads and -0.0 visible)."""
+    return [hex(struct.unpack("<I", struct.pack("<f", float(v)))[0]) for v in values]
+
+
+def program():
+    @T.prim_func
+    def main(A: T.Buffer((1,), "float32"), x: T.bfloat16):
+        A[0] = T.Cast("float32", x)
+
+    return main
+
+
+def observe(func):
+    lib = tvm.compile(func, target="llvm")
+    a = tvm.runtime.tensor(np.zeros(1, "float32"))
+    lib["main"](a, 1.005859375)
+    return f"A = {a.numpy().tolist()} bits {_bits(a.numpy())}"
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[3]))
+    from harness.blind_demo import main
+
+    sys.exit(main(sys.modules[__name__], "bfloat16_scalar", "blind2-decode-truncates"))

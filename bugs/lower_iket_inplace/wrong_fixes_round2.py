@@ -1,0 +1,128 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Second blind round: wrong fixes of lower_iket_inplace (patches/0010): each one small mistake in
+one step of bugs/lower_iket_inplace/reference_fix.py."""
+
+import os
+
+from bugs.lower_iket_inplace import reference_fix as fix
+from harness import input_copy as _input_copy
+from harness.tvm_line import ir
+from harness.wrong_fixes import patched_install
+
+WRONG_FIXES = {
+    "blind2-enabled-per-function": "the instrumenting branch too lowers each kernel alone in a "
+    "module of its own (so event ids restart at every kernel instead of being module-wide)",
+    "blind2-enabled-attr-only": "IketEnabled is read from the module attribute only: a verified "
+    "run-iket child's environment is not taken as enabled, so its kernels are instrumented one "
+    "by one",
+    "blind2-attr-equals-one": "the module attribute enables IKET only when it equals 1, not when "
+    "it is any nonzero value (HasNonzeroAttr)",
+    "blind2-result-not-cloned": "the stripping branch writes the lowered functions into the "
+    "caller's module instead of a copy of it",
+    "blind2-enabled-no-copy": "the instrumenting branch runs the pass on the caller's module, "
+    "not on a copy (CopyOnWrite only in the stripping branch)",
+    "blind2-enabled-unguarded": "the instrumenting branch runs the pass on a copy but still "
+    "under testing.immutable_module, which then trips on the copy the pass writes",
+    "blind2-alone-unguarded": "a kernel alone is lowered on its one-function module directly, "
+    "under testing.immutable_module too, which then trips on that module being written",
+}
+
+# tvm-tirx's LowerIket (0.1.0a4) gives an IKET-enabled module the stripping branch's output, so
+# how a fix instruments an enabled module, which attribute values it takes as enabled, and
+# whether it reads a run-iket child's environment, show in no output there
+NOT_ON_TVM_TIRX = {
+    "blind2-enabled-per-function": "tvm-tirx's LowerIket instruments nothing: the per-function "
+    "and whole-module runs agree",
+    "blind2-attr-equals-one": "tvm-tirx's LowerIket gives an enabled module the stripping "
+    "branch's output: enabled or not, the output is the same",
+    "blind2-enabled-attr-only": "as blind-enabled-by-attribute-only: the per-function and "
+    "whole-module runs of a run-iket child's module agree there",
+}
+
+
+def _env_enabled():
+    for name, want in fix.CHILD_ENV.items():
+        value = os.environ.get(name, "")
+        if not value or (want is not None and value != want):
+            return False
+    return True
+
+
+def _enabled_attr_only(mod):
+    flag = mod.attrs.get(fix.ENABLED_ATTR) if mod.attrs is not None else None
+    return flag is not None and int(flag) != 0
+
+
+def _enabled_equals_one(mod):
+    flag = mod.attrs.get(fix.ENABLED_ATTR) if mod.attrs is not None else None
+    if flag is not None and int(flag) == 1:
+        return True
+    return _env_enabled()
+
+
+def _per_function(inner, mod, result=None):
+    result = mod.clone() if result is None else result
+    for gvar, func in mod.functions.items():
+        if isinstance(func, ir.PrimFunc):
+            lowered = fix.alone(inner, mod, gvar, func)
+            if not lowered.same_as(func):
+                result.update_func(gvar, lowered)
+    return result
+
+
+def _run_always_per_function(inner, mod):
+    return _per_function(inner, mod)
+
+
+def _run_result_not_cloned(inner, mod):
+    if fix.enabled(mod):
+        return _input_copy.run(inner, mod)
+    return _per_function(inner, mod, result=mod)
+
+
+def _run_enabled_no_copy(inner, mod):
+    if fix.enabled(mod):
+        return inner(mod)
+    return _per_function(inner, mod)
+
+
+def _run_enabled_unguarded(inner, mod):
+    if fix.enabled(mod):
+        return inner(mod.clone())
+    return _per_function(inner, mod)
+
+
+def _alone_unguarded(inner, mod, gvar, func):
+    one = type(mod)({gvar: func}, attrs=mod.attrs, global_infos=mod.global_infos)
+    return inner(one)[gvar]
+
+
+_PATCHES = {
+    "blind2-enabled-per-function": {"run": _run_always_per_function},
+    "blind2-enabled-attr-only": {"enabled": _enabled_attr_only},
+    "blind2-attr-equals-one": {"enabled": _enabled_equals_one},
+    "blind2-result-not-cloned": {"run": _run_result_not_cloned},
+    "blind2-enabled-no-copy": {"run": _run_enabled_no_copy},
+    "blind2-enabled-unguarded": {"run": _run_enabled_unguarded},
+    "blind2-alone-unguarded": {"alone": _alone_unguarded},
+}
+
+
+def install(name):
+    """Install the wrong fix ``name``; return a function that removes it."""
+    return patched_install(fix, _PATCHES[name])

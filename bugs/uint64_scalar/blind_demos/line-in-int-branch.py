@@ -1,0 +1,57 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""uint64_scalar:blind2-line-in-int-branch -- an int64 argument beside a uint64 one: a kernel
+stores A[i] = x (int64, -7) and U[i] = y (uint64, 2**33 + 1). Compiled for OpenCL (llvm host)
+and launched on pocl with the OpenCL runtime that the fix selects."""
+
+import sys
+
+sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[3]))
+sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[3]))
+from harness.blind_demo import main, run_opencl
+
+# no OPENCL flag: the fix selects the runtime to load, so it is loaded after the fix is
+# installed, in observe(), before the compile
+
+
+def program():
+    from tvm.script import tirx as T
+
+    @T.prim_func
+    def func(A: T.Buffer((4,), "int64"), U: T.Buffer((4,), "uint64"), x: T.int64, y: T.uint64):
+        for i in T.thread_binding(4, thread="threadIdx.x"):
+            A[i] = x
+            U[i] = y
+
+    return func
+
+
+def observe(func):
+    import numpy as np
+
+    import tvm
+    from harness.reference_fixes import opencl_runtime
+
+    reason = opencl_runtime().load()
+    if reason:
+        return reason
+    lib = tvm.compile(func, target=tvm.target.Target("opencl", host="llvm"))
+    return run_opencl(lib, [np.zeros(4, "int64"), np.zeros(4, "uint64"), -7, 2**33 + 1], [0, 1])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.modules[__name__], "uint64_scalar", "blind2-line-in-int-branch"))
