@@ -55,7 +55,7 @@ NARROW = {
     SHD: [
         "test_narrow_kernel_scalar_passed_widened",
         "test_narrow_param_of_kernel_written_as_module_function_widened",
-        "test_split_host_device_on_cpu_narrow_scalar",
+        "test_kernel_no_runtime_launches_keeps_narrow_scalar",
     ],
     # no CUDA test: the OpenCL one runs the widened scalars (the proof tests run them on CUDA)
     CUDA: [],

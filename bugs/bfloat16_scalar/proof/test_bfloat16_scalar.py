@@ -366,7 +366,7 @@ def test_compute_legalize_leaves_a_reinterpret_into_16_bit_lanes(source, dtype):
 @pytest.mark.parametrize("target", ["cuda", "opencl"])
 @pytest.mark.parametrize("source, dtype", SPLITS, ids=[f"{s}-{d}" for s, d in SPLITS])
 def test_kernel_reinterpret_into_16_bit_lanes_compiles(source, dtype, target):
-    """A kernel's reinterpret of a constant into 16-bit lanes compiles (no bfloat16 rule applies)."""
+    """A kernel's reinterpret of a constant into 16-bit lanes compiles: no bfloat16 rule applies"""
     lanes = int(dtype.split("x")[1])
     constant = tvm.tirx.const(-0.0, source)
 

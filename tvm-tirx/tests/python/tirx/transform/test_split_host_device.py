@@ -848,16 +848,23 @@ def test_16_bit_float_bound_on_host_reaches_kernel_as_float32(narrow):
 
 
 @pytest.mark.xfail(strict=True, raises=ValueError, reason=NARROW)
-@pytest.mark.parametrize("narrow, wide", WIDENED.items())
-def test_kernel_declared_in_module_gets_widened_scalar(narrow, wide):
+@pytest.mark.parametrize(
+    "narrow, wide, caller",
+    [
+        *[(narrow, wide, "cuda") for narrow, wide in WIDENED.items()],
+        ("uint16", "uint32", "llvm"),
+    ],
+)
+def test_kernel_declared_in_module_gets_widened_scalar(narrow, wide, caller):
     """A cuda kernel the module declares itself is widened like one SplitHostDevice cuts out"""
     scalar = getattr(T, narrow)
+    host = CUDA_ON_LLVM if caller == "cuda" else T.target("llvm")
 
     @I.ir_module
     class Before:
         @T.function
         def main(B: T.Tensor((8,), "float32"), x: scalar):
-            T.func_attr({"target": CUDA_ON_LLVM})
+            T.func_attr({"target": host})
             Before.kernel(B.data, x)
 
         @T.function(private=True)
@@ -871,7 +878,7 @@ def test_kernel_declared_in_module_gets_widened_scalar(narrow, wide):
     class Expected:
         @T.function
         def main(B: T.Tensor((8,), "float32"), x: scalar):
-            T.func_attr({"target": CUDA_ON_LLVM})
+            T.func_attr({"target": host})
             T.call_ffi_kernel("kernel", B.data, T.Cast(wide, x), 8, launch_params=["threadIdx.x"])
 
         @T.function
@@ -893,10 +900,18 @@ def test_kernel_declared_in_module_gets_widened_scalar(narrow, wide):
 
 
 @pytest.mark.xfail(strict=True, raises=ValueError, reason=NARROW)
-@pytest.mark.parametrize("kind", ["cuda", "opencl"])
-def test_kernel_launched_twice_under_its_own_global_symbol_widened_at_each_launch(kind):
+@pytest.mark.parametrize(
+    "kind, host",
+    [
+        ("cuda", CUDA_ON_LLVM),
+        ("opencl", T.target({"kind": "opencl", "host": "llvm"})),
+        ("webgpu", T.target({"kind": "webgpu", "host": "llvm"})),
+        ("opencl", T.target("llvm")),
+    ],
+    ids=["cuda", "opencl", "webgpu", "opencl-from-llvm"],
+)
+def test_kernel_launched_twice_under_its_own_global_symbol_widened_at_each_launch(kind, host):
     """Both launches of a module kernel whose global_symbol is not its name pass int8 as int32"""
-    host = CUDA_ON_LLVM if kind == "cuda" else T.target({"kind": kind, "host": "llvm"})
     device = CUDA if kind == "cuda" else T.target({"kind": kind})
 
     @I.ir_module
@@ -948,9 +963,11 @@ def test_narrow_vector_scalar_argument_keeps_its_dtype(kind):
     tvm_tirx.ir.assert_structural_equal(After["main"], main)
 
 
-@pytest.mark.parametrize("dtype", ["float32", "float64", "int32", "uint32", "int64"])
-def test_32_and_64_bit_scalar_arguments_keep_their_dtype(dtype):
-    """call_ffi_kernel hands a 32- or 64-bit scalar over as it is, no cast on either side"""
+@pytest.mark.parametrize(
+    "dtype", ["float32", "float64", "int32", "uint32", "int64", "float8_e4m3fn", "float4_e2m1fn"]
+)
+def test_scalar_arguments_not_widened_keep_their_dtype(dtype):
+    """call_ffi_kernel hands a 32/64-bit or float8/float4 scalar over as it is, uncast"""
     scalar = getattr(T, dtype)
 
     @I.ir_module
