@@ -24,22 +24,24 @@ from tvm.script import tirx as T
 
 @pytest.mark.parametrize("dtype", ["int32", "int64"])
 def test_vthread_constant_extent_of_any_integer_type(dtype):
-    """A virtual thread of a constant extent, int32 or int64, is unrolled."""
+    """A virtual thread of a constant extent is unrolled; a thread's extent may be a variable."""
     zero, one, two = (tvm.tirx.const(value, dtype) for value in range(3))
 
     @I.ir_module
     class Before:
         @T.prim_func(s_tir=True)
-        def main(A: T.Buffer((4,), "int32")):
+        def main(A: T.Buffer((4,), "int32"), n: T.int32):
+            tx = T.launch_thread("threadIdx.x", n)
             vt = T.launch_thread("vthread", two)
-            A[vt] = 1
+            A[vt] = tx
 
     @I.ir_module
     class Expected:
         @T.prim_func(s_tir=True)
-        def main(A: T.Buffer((4,), "int32")):
-            A[zero] = 1
-            A[one] = 1
+        def main(A: T.Buffer((4,), "int32"), n: T.int32):
+            tx = T.launch_thread("threadIdx.x", n)
+            A[zero] = tx
+            A[one] = tx
 
     tvm.ir.assert_structural_equal(tvm.s_tir.transform.InjectVirtualThread()(Before), Expected)
 
