@@ -21,64 +21,18 @@ import sys
 
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[3]))
 
-from harness.blind_demo import main
+from _two_kernels import iket_lines, lower_iket, two_marked_kernels
 
-SM90 = {"kind": "cuda", "arch": "sm_90a"}
+from harness.blind_demo import main
 
 
 def program():
-    from harness.tvm_line import LINE
-
-    if LINE == "tvm_tirx":
-        return _program_tirx()
-    import tvm
-    from tvm.script import tirx as T
-
-    def kernel(tag):
-        @T.prim_func(private=True)
-        def func(A: T.Buffer((32,), "int32")):
-            T.func_attr({"target": T.target(SM90), "calling_conv": 2})
-            tx = T.launch_thread("threadIdx.x", 32)
-            T.cuda.iket.mark(tag)
-            A[tx] = A[tx] + 1
-
-        return func
-
-    return tvm.IRModule({"ka": kernel("a"), "kb": kernel("b")}, attrs={"tirx.iket.enabled": 2})
-
-
-def _program_tirx():
-    import tvm_tirx
-    from tvm_tirx.script import tirx as T
-
-    @T.function
-    def main(A: T.Tensor((32,), "int32")):  # two kernels, marked "a" and "b"
-        T.func_attr({"target": T.target({"kind": "cuda", "arch": "sm_90a", "host": "llvm"})})
-        with T.launch_thread("threadIdx.x", 32):
-            T.cuda.iket_mark("a")
-        with T.launch_thread("threadIdx.x", 32):
-            T.cuda.iket_mark("b")
-
-    mod = tvm_tirx.tirx.transform.SplitHostDevice()(tvm_tirx.IRModule({"main": main}))
-    attrs = {"tirx.iket.enabled": 2}
-    return mod if attrs is None else type(mod)(mod.functions, attrs=attrs)
+    return two_marked_kernels({"tirx.iket.enabled": 2})
 
 
 def observe(mod):
-    from harness.tvm_line import LINE
-
-    if LINE == "tvm":
-        from tvm.backend.cuda.transforms import LowerIket
-    else:
-        from tvm_tirx.backend.cuda.transform import LowerIket
-
-    out = LowerIket()(mod)
-    return [
-        (gv.name_hint, line.strip())
-        for gv, func in sorted(out.functions.items(), key=lambda x: x[0].name_hint)
-        for line in func.script().splitlines()
-        if "iket" in line
-    ]
+    out = lower_iket()(mod)
+    return iket_lines(out)
 
 
 if __name__ == "__main__":
