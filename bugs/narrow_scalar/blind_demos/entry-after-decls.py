@@ -21,14 +21,14 @@ which then uses n before its definition (not well-formed)."""
 
 import sys
 
+from _split import observe_split
+
 try:  # the apache/tvm line
-    import tvm
     from tvm.script import ir as I
     from tvm.script import tirx as T
 
     LINE = "tvm"
 except ImportError:  # the apache/tvm-tirx line (its parser needs T at module level)
-    import tvm_tirx as tvm
     from tvm_tirx.script import tirx as T
 
     LINE = "tvm_tirx"
@@ -73,19 +73,7 @@ def program():
 
 
 def observe(mod):
-    """The module after SplitHostDevice (without the target attributes), and whether it is
-    well-formed (apache/tvm line)."""
-    from harness.tvm_line import ir
-
-    after = ir.transform.SplitHostDevice()(mod)
-    text = "\n".join(x for x in after.script().splitlines() if "func_attr" not in x)
-    if LINE == "tvm":
-        try:
-            tvm.tirx.analysis.verify_well_formed(after)
-            text += "\nwell-formed"
-        except Exception as err:  # the verdict is the result
-            text += "\nnot well-formed: " + str(err).strip().splitlines()[-1][:200]
-    return text
+    return observe_split(mod)
 
 
 if __name__ == "__main__":
