@@ -87,7 +87,6 @@ NO_REFERENCE_FIX = _present(
         "bfloat16_store_nan": "the store's rounding is inside BF16ComputeLegalize; a reference "
         "fix would extend the bfloat16_scalar fix's re-implementation of that pass (C++ fix: "
         "one line on top of patch 0009)",
-        "webgpu_view_at_address": _CODEGEN.format("CodeGenWebGPU"),
         "storage_rewrite_address_of_view": _STORAGE_REWRITE.format("LinearAccessPatternFinder"),
         "storage_rewrite_annotations": _STORAGE_REWRITE.format("PrepareNewAlloc"),
         "double_buffer_compact": "text only: CompactBufferAllocation's BufferCompactor / "
@@ -132,6 +131,7 @@ PATCHED = _present(
         "printer_scalar_index": "0011",
         "reinterpret_of_constant": "0012",
         "vthread_dynamic_extent": "0013",
+        "webgpu_view_at_address": "0015",
     }
 )
 # the reports whose unfixed bug kills the process on the CPU (a crash, nothing raised) -> why:
@@ -158,6 +158,7 @@ ON_TVM_TIRX = tuple(
         "annotate_entry_func_inplace",
         "lower_iket_inplace",
         "codegen_missing_dtype",
+        "webgpu_view_at_address",
     )
     if key in BUG_REPORTS
 )
@@ -222,6 +223,10 @@ UPSTREAM_FILES = _present(
         ),
         "vthread_dynamic_extent": (
             "tests/python/s_tir/transform/test_s_tir_transform_inject_virtual_thread.py",
+        ),
+        "webgpu_view_at_address": (
+            "tests/python/codegen/test_target_codegen_webgpu.py",
+            "tvm-tirx/tests/python/backend/webgpu/test_codegen_webgpu.py",
         ),
     }
 )

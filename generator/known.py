@@ -23,8 +23,10 @@ the normalized message, written out in full (keys write their numbers as ``N``);
 report of bug_reports.py that no reference fix covers on that line (``report <key>: ...``) or
 ``open: <cause>, <reproducer under generator/open/>``. A class of a report that a reference
 fix fixes is never listed: under the fixes it is a regression (tests/tools/test_campaign.py
-checks all of this). A code generator's ValueError for a type its target lacks (patch 0014) is
-no class at all: the oracle's clause (d) accepts it (oracle.refuses_a_type_it_lacks).
+checks all of this). A code generator's ValueError for a type its target lacks (patch 0014),
+and WebGPU's for a kernel's view over an address (patch 0015), are no class at all: the
+oracle's clause (d) accepts them (oracle.refuses_a_type_it_lacks and
+oracle.refuses_a_view_it_cannot_express).
 """
 
 _THROW = (
@@ -33,13 +35,6 @@ _THROW = (
 )
 
 _BF16 = "report bfloat16_scalar (no fix on tvm-tirx): a bfloat16 host scalar does not compile, {}"
-
-_WEBGPU_VIEW = (
-    "report webgpu_view_at_address: CodeGenWebGPU stops at an internal error on a view a "
-    "kernel declares at an element's address (`T.decl_buffer(data=T.address_of(v[0]))` inside "
-    "the kernel; WGSL has no pointer casts, a target limit that deserves a diagnostic), both "
-    "lines"
-)
 
 _BF16_ALIAS = (
     "report bfloat16_address_of_view: a bfloat16 buffer one kernel writes and another reads "
@@ -111,10 +106,4 @@ KNOWN = {
     "allocate the array in a device workspace that the host writes: host_scalar's defect); "
     "whether an array element should pass by value is for the maintainers, "
     "generator/open/host_array_element_tirx.py",
-    # --- both lines: a target limit of a code generator
-    "[tvm] d:ice-on-valid:codegen:Cannot treat type `ir.PointerType` as type `ir.PrimType`": (
-        _WEBGPU_VIEW
-    ),
-    "[tirx] d:ice-on-valid:codegen:Check failed: (source && var_idmap_.count(source)) is false: "
-    "WebGPU tensor views require a named storage array": _WEBGPU_VIEW,
 }

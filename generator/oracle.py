@@ -31,7 +31,9 @@ normalized message) that says which class it belongs to, and the clauses it coul
 (d) a valid program compiles; an invalid one (program.invalid) is rejected with a message,
     not an internal check failure; a valid program whose kernels hold a type the target lacks
     (an int64 in WGSL, a float64 on Metal) may be refused by the code generator with a
-    ValueError that names the target and that type (codegen_missing_dtype's rule, patch 0014);
+    ValueError that names the target and that type (codegen_missing_dtype's rule, patch 0014),
+    and a WebGPU kernel's own view at an element's address by a ValueError that names the view
+    and WGSL's lack of pointer casts (webgpu_view_at_address's rule, patch 0015);
 (e) no pass changes the module it was given (structural hash before and after the pass);
 (f) printing each pass's output and parsing it back gives a structurally equal module;
 (g) Relax modules stay well formed after every pass (generator/relax_cases.py).
@@ -178,6 +180,27 @@ def refuses_a_type_it_lacks(err, where, program):
         and found is not None
         and found.group(1) == program.target
         and found.group(2) in {value.dtype for value in program.values}
+    )
+
+
+# the words of the WebGPU code generator that refuses a kernel's view over an address (patch
+# 0015's ValueError; "tensor" on tvm-tirx)
+_VIEW = re.compile(
+    r"CodeGenWebGPU: cannot declare (?:buffer|tensor) \w+ over .*WGSL has no pointer casts"
+)
+
+
+def refuses_a_view_it_cannot_express(err, where, program):
+    """Whether ``err`` is WebGPU's user-facing refusal of a view a kernel of ``program``
+    declares at an element's address (alias ``kernel_address_of``). Correct for a valid
+    program: no (d) class."""
+    return (
+        where == "codegen"
+        and program.target == "webgpu"
+        and isinstance(err, ValueError)
+        and not _is_ice(err)
+        and _VIEW.search(str(err)) is not None
+        and any(value.alias == "kernel_address_of" for value in program.values)
     )
 
 
@@ -373,6 +396,8 @@ class Oracle:
             where = getattr(err, "generator_pass", "codegen")
             if why_invalid is None and refuses_a_type_it_lacks(err, where, program):
                 pass  # the target lacks a type of the program and says so
+            elif why_invalid is None and refuses_a_view_it_cannot_express(err, where, program):
+                pass  # WGSL cannot declare the kernel's view and the generator says so
             elif why_invalid is None:
                 verdict.add(
                     "d",

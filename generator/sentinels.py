@@ -260,6 +260,17 @@ SENTINELS = {
         BOTH,
         P.Program("metal", (P.Value("float64", "arg", 1),), (P.Kernel((0,)),), (P.Launch(0),)),
     ),
+    # a WebGPU kernel's own view at the element's address of a buffer a kernel wrote
+    "webgpu-kernel-view-at-address": (
+        "webgpu_view_at_address",
+        BOTH,
+        P.Program(
+            "webgpu",
+            (P.Value("float32", "global", 1, by_kernel=True, alias="kernel_address_of"),),
+            (P.Kernel((0,)),),
+            (P.Launch(0),),
+        ),
+    ),
 }
 
 

@@ -50,6 +50,7 @@ SHD = "tests/python/tirx-transform/test_tir_transform_split_host_device.py"
 CUDA = "tests/python/codegen/test_target_codegen_cuda.py"
 OPENCL = "tests/python/codegen/test_target_codegen_opencl.py"
 PRINTER = "tests/python/tirx/test_parser_printer.py"
+WEBGPU = "tests/python/codegen/test_target_codegen_webgpu.py"
 # the narrow-scalar tests in the two files it shares with the host-scalar fix
 NARROW = {
     SHD: [
@@ -72,6 +73,23 @@ INPLACE = {
 UINT64 = {
     CUDA: ["_UINT64", "test_cuda_64_bit_scalar_argument"],
     OPENCL: ["_UINT64", "test_opencl_64_bit_scalar_argument"],
+}
+# the two patches of the WebGPU code generator's test file: the types it lacks (0014), a
+# kernel's view at an address (0015)
+WEBGPU_TESTS = {
+    "0014": [
+        "_cast_kernel",
+        "test_webgpu_rejects_a_type_it_lacks",
+        "test_webgpu_compiles_the_types_it_has",
+    ],
+    "0015": [
+        "_view_at_address",
+        "test_webgpu_rejects_a_view_at_an_address",
+        "_view_of_parameter",
+        "_view_of_shared_allocation",
+        "_host_view_at_address",
+        "test_webgpu_compiles_the_views_it_can_express",
+    ],
 }
 # the test of patch 0012 (a reinterpret of a constant) in the OpenCL file 0002 carries
 REINTERPRET = {OPENCL: ["test_opencl_reinterpret_keeps_the_bits"]}
@@ -204,9 +222,14 @@ PATCH_TABLE = {
         # the same refusal in Metal's PrintType
         ["src/backend/metal/codegen/codegen_metal.cc"],
         {
-            "tests/python/codegen/test_target_codegen_webgpu.py": None,
+            WEBGPU: ",".join(WEBGPU_TESTS["0014"]),
             "tests/python/codegen/test_target_codegen_metal.py": None,
         },
+    ),
+    "0015": (
+        "src/backend/webgpu/codegen/codegen_webgpu.cc",
+        ["src/backend/webgpu/codegen/codegen_webgpu.h"],
+        {WEBGPU: ",".join(WEBGPU_TESTS["0015"])},
     ),
 }
 AUTHOR = "From: Seed 000e2e69 maintainers"

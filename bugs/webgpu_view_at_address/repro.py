@@ -34,7 +34,7 @@ print("cuda: compiles")
 try:
     tvm.compile(main, target="webgpu")
     print("webgpu: compiles")
-except (tvm.error.InternalError, TypeError) as err:  # the code generator's own type check
+except (tvm.error.InternalError, TypeError, ValueError) as err:  # ValueError: a diagnostic
     last = str(err).strip().splitlines()[-1]
     if "Check failed" in last or "Cannot treat type" in last:
         sys.exit(f"webgpu: {type(err).__name__}: {last}")

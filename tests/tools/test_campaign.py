@@ -176,6 +176,7 @@ WRONG_FIX_PER_REPORT = {
     "reinterpret_of_constant": "ints-only",
     "vthread_dynamic_extent": "internal-error",
     "codegen_missing_dtype": "metal-only",
+    "webgpu_view_at_address": "type-error",
 }
 
 

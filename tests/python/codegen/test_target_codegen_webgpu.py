@@ -65,5 +65,70 @@ def test_webgpu_compiles_the_types_it_has(dtype):
     tvm.compile(_cast_kernel(dtype), target="webgpu")
 
 
+def _view_at_address(written, index):
+    """A kernel that reads ``A``, or writes ``B``, through a view at element ``index(t)``"""
+    if written:
+
+        @T.prim_func
+        def main(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
+            for t in T.thread_binding(4, thread="threadIdx.x"):
+                V = T.decl_buffer((1,), "float32", data=T.address_of(B[index(t)]))
+                V[0] = A[t]
+
+    else:
+
+        @T.prim_func
+        def main(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
+            for t in T.thread_binding(4, thread="threadIdx.x"):
+                V = T.decl_buffer((1,), "float32", data=T.address_of(A[index(t)]))
+                B[t] = V[0]
+
+    return main
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=TypeError,
+    reason="WebGPU view at an address stops the code generator at an FFI type check",
+)
+@pytest.mark.parametrize("written", [False, True], ids=["read", "written"])
+@pytest.mark.parametrize("index", [lambda t: 0, lambda t: t], ids=["element-0", "thread-element"])
+def test_webgpu_rejects_a_view_at_an_address(written, index):
+    """A view a kernel declares at an element's address is a ValueError naming the view"""
+    with pytest.raises(ValueError, match=r"cannot declare buffer V over .*pointer casts"):
+        tvm.compile(_view_at_address(written, index), target="webgpu")
+
+
+@T.prim_func
+def _view_of_parameter(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
+    for t in T.thread_binding(4, thread="threadIdx.x"):
+        V = T.decl_buffer((4,), "float32", data=A.data)
+        B[t] = V[t]
+
+
+@T.prim_func
+def _view_of_shared_allocation(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
+    for t in T.thread_binding(4, thread="threadIdx.x"):
+        S = T.alloc_buffer((4,), "float32", scope="shared")
+        S[t] = A[t]
+        V = T.decl_buffer((4,), "float32", data=S.data, scope="shared")
+        B[t] = V[t]
+
+
+@T.prim_func
+def _host_view_at_address(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
+    A_1 = T.decl_buffer((1,), "float32", data=T.address_of(A[1]))
+    for t in T.thread_binding(4, thread="threadIdx.x"):
+        B[t] = A_1[0]
+
+
+@pytest.mark.parametrize(
+    "func", [_view_of_parameter, _view_of_shared_allocation, _host_view_at_address]
+)
+def test_webgpu_compiles_the_views_it_can_express(func):
+    """A kernel's views of a parameter and an allocation, and a host view, still compile"""
+    tvm.compile(func, target="webgpu")
+
+
 if __name__ == "__main__":
     tvm.testing.main()

@@ -64,5 +64,70 @@ def test_webgpu_compiles_the_types_it_has(dtype):
     tvm_tirx.tirx.compile(_cast_kernel(dtype), target="webgpu")
 
 
+def _view_at_address(written, index):
+    """A kernel that reads ``A``, or writes ``B``, through a view at element ``index(t)``"""
+    if written:
+
+        @T.function
+        def main(A: T.Tensor((4,), "float32"), B: T.Tensor((4,), "float32")):
+            with T.launch_thread("threadIdx.x", 4) as t:
+                V = T.decl_tensor(T.address_of(B[index(t)]), ty_args=[T.Tensor((1,), "float32")])
+                V[0] = A[t]
+
+    else:
+
+        @T.function
+        def main(A: T.Tensor((4,), "float32"), B: T.Tensor((4,), "float32")):
+            with T.launch_thread("threadIdx.x", 4) as t:
+                V = T.decl_tensor(T.address_of(A[index(t)]), ty_args=[T.Tensor((1,), "float32")])
+                B[t] = V[0]
+
+    return main
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="WebGPU view at an address is refused by a failed check naming no view",
+)
+@pytest.mark.parametrize("written", [False, True], ids=["read", "written"])
+@pytest.mark.parametrize("index", [lambda t: 0, lambda t: t], ids=["element-0", "thread-element"])
+def test_webgpu_rejects_a_view_at_an_address(written, index):
+    """A view a kernel declares at an element's address is a ValueError naming the view"""
+    with pytest.raises(ValueError, match=r"cannot declare tensor V over .*pointer casts"):
+        tvm_tirx.tirx.compile(_view_at_address(written, index), target="webgpu")
+
+
+@T.function
+def _view_of_parameter(A: T.Tensor((4,), "float32"), B: T.Tensor((4,), "float32")):
+    with T.launch_thread("threadIdx.x", 4) as t:
+        V = T.decl_tensor(A.data, ty_args=[T.Tensor((4,), "float32")])
+        B[t] = V[t]
+
+
+@T.function
+def _view_of_shared_allocation(A: T.Tensor((4,), "float32"), B: T.Tensor((4,), "float32")):
+    with T.launch_thread("threadIdx.x", 4) as t:
+        S = T.alloc_shared((4,), "float32")
+        S[t] = A[t]
+        V = T.decl_tensor(S.data, ty_args=[T.Tensor((4,), "float32", scope="shared")])
+        B[t] = V[t]
+
+
+@T.function
+def _host_view_at_address(A: T.Tensor((4,), "float32"), B: T.Tensor((4,), "float32")):
+    A_1 = T.decl_tensor(T.address_of(A[1]), ty_args=[T.Tensor((1,), "float32")])
+    with T.launch_thread("threadIdx.x", 4) as t:
+        B[t] = A_1[0]
+
+
+@pytest.mark.parametrize(
+    "func", [_view_of_parameter, _view_of_shared_allocation, _host_view_at_address]
+)
+def test_webgpu_compiles_the_views_it_can_express(func):
+    """A kernel's views of a parameter and an allocation, and a host view, still compile"""
+    tvm_tirx.tirx.compile(func, target="webgpu")
+
+
 if __name__ == "__main__":
     tvm_tirx.testing.main()
