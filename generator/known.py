@@ -21,7 +21,8 @@ here. Each entry is one class: its clause, its kind, the pass (clause (d) keys c
 the normalized message, written out in full (keys write their numbers as ``N``); ``[tvm]`` or
 ``[tirx]`` before a key limits it to that line. Each reason names its cause and either a
 report of bug_reports.py that no reference fix covers on that line (``report <key>: ...``) or
-``open: <cause>, <reproducer under generator/open/>``. A class of a report that a reference
+``open: <cause>, <reproducer under generator/open/>``, or a fix's rule working as designed
+(``design: <cause>, <its script in the report's folder>``). A class of a report that a reference
 fix fixes is never listed: under the fixes it is a regression (tests/tools/test_campaign.py
 checks all of this). A code generator's ValueError for a type its target lacks (patch 0014),
 and WebGPU's for a kernel's view over an address (patch 0015), are no class at all: the
@@ -98,12 +99,12 @@ KNOWN = {
     "of apache/tvm (patch 0007); tvm-tirx has none, so a uint64 kernel scalar stays unlaunchable",
     "d:ice-on-valid:reference_fixes.HostLocalBuffers:A kernel loads an element of `v`, "
     'a "local" buffer of the host code that the host code also loads, stores or passes to a '
-    "call. Such a buffer is host memory, and": "open: not a TVM defect; patch 0002's rule "
+    "call. Such a buffer is host memory, and": "design: not a TVM defect; patch 0002's rule "
     "(reference fix host_scalar) rejects a kernel's load of an element of a host array with a "
     "user-facing ValueError on both lines; on apache/tvm s_tir.CompactBufferAllocation shrinks "
     "the array to the element used before SplitHostDevice unless the host also hands the array "
     "to a call (then apache/tvm rejects it too), tvm-tirx has no such pass (released, both "
     "allocate the array in a device workspace that the host writes: host_scalar's defect); "
     "whether an array element should pass by value is for the maintainers, "
-    "generator/open/host_array_element_tirx.py",
+    "bugs/host_scalar/host_array_element_tirx.py",
 }

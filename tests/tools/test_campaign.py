@@ -410,7 +410,8 @@ def _known():
 def test_every_known_entry_names_one_class():
     """An entry is one class: its clause, its kind and the pass, with no ``*`` before the
     message (no entry spans a clause, a kind of (d) or every pass); its reason names a report
-    or says "open:" with the cause and a reproducer of generator/open/ that exists."""
+    or says "open:" with the cause and a reproducer of generator/open/ that exists, or
+    "design:" (a fix's rule as designed) with the cause and its script in a report's folder."""
     import re
 
     from bug_reports import BUG_REPORTS
@@ -421,12 +422,16 @@ def test_every_known_entry_names_one_class():
         assert parts[0] in "abcdefg" and len(parts[0]) == 1, entry
         head = parts[:3] if parts[0] in "df" else parts[:2]
         assert all(p and "*" not in p for p in head), entry
-        m = re.match(r"report (\w+)|open: .*?(generator/open/\S+\.py)", reason)
+        m = re.match(
+            r"report (\w+)|open: .*?(generator/open/\S+\.py)|design: .*?(bugs/(\w+)/\S+\.py)",
+            reason,
+        )
         assert m, (entry, reason)
         if m.group(1):
             assert m.group(1) in BUG_REPORTS, (entry, reason)
         else:
-            assert (ROOT / m.group(2)).is_file(), (entry, reason)
+            assert (ROOT / (m.group(2) or m.group(3))).is_file(), (entry, reason)
+            assert m.group(4) is None or m.group(4) in BUG_REPORTS, (entry, reason)
 
 
 def test_no_known_entry_accepts_a_bug_that_a_reference_fix_fixes():

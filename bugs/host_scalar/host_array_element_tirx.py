@@ -14,10 +14,10 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Open (patch 0002's rule on apache/tvm-tirx): one element of a host array that a kernel reads
-is rejected there, and compiles on apache/tvm.
+"""Patch 0002's rule by design on apache/tvm-tirx: one element of a host array that a kernel
+reads is rejected there, and compiles on apache/tvm (a question for the maintainers).
 
-    .venv-tirx/bin/python generator/open/host_array_element_tirx.py
+    .venv-tirx/bin/python bugs/host_scalar/host_array_element_tirx.py
 
 Patch 0002 (and its reference fix, on both lines) passes only a one-element host buffer to a
 kernel by value; a kernel's load of an element of a larger host array is a user-facing
