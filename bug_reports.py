@@ -134,6 +134,16 @@ PATCHED = _present(
         "webgpu_view_at_address": "0015",
     }
 )
+# the reports whose patch changes what an earlier patch of the series introduced (0008 and
+# 0011 print names that 0005's declarations define): their wrong fixes are tried on top of
+# those reports' reference fixes, as the series has them (the root conftest installs them
+# with ``--wrong-fix`` and expects them fixed)
+BUILDS_ON = _present(
+    {
+        "printer_param_data": ("printer_cell",),
+        "printer_scalar_index": ("printer_cell", "printer_param_data"),
+    }
+)
 # the reports whose unfixed bug kills the process on the CPU (a crash, nothing raised) -> why:
 # their bug xfails say ``run=False`` instead of ``raises=`` (the root conftest runs those tests
 # only where the report is expected fixed); a child-process twin in bugs/<key>/proof records

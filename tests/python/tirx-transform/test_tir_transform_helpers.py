@@ -53,6 +53,18 @@ def test_annotate_entry_func_leaves_its_input_unchanged(functions, immutable_mod
     tvm.ir.assert_structural_equal(Before, Expected)
 
 
+@pytest.mark.parametrize(
+    "functions",
+    [{"main": _entry}, {"main": _helper}, {"main": _entry, "helper": _helper}],
+    ids=["single", "single-private", "public-among-private"],
+)
+def test_annotate_entry_func_marks_the_entry_in_its_output(functions):
+    """AnnotateEntryFunc's output marks the entry: the only function, or the public one"""
+    After = tvm.tirx.transform.AnnotateEntryFunc()(tvm.IRModule(functions))
+    Expected = functions["main"].with_attr("tirx.is_entry_func", True)
+    tvm.ir.assert_structural_equal(After["main"], Expected)
+
+
 def test_annotate_entry_func_output_keeps_the_module_attributes():
     """AnnotateEntryFunc's output keeps the module's attributes, global infos and functions"""
 

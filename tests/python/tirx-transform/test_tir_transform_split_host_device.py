@@ -155,9 +155,9 @@ def test_kernel_needing_host_memory_is_rejected(use, message):
     def main(A: T.Buffer(8, "float32")):
         T.func_attr({"target": T.target("cuda", host="llvm")})
         c = T.alloc_local((1,), "float32x4" if use == "vector" else "float32")
-        T.call_packed("fill", c.data, c if use == "tensor" else 0)  # the host's uses of c
         p = T.address_of(c[0])  # a view of a view: v over a pointer bound to c's element
         v = T.decl_buffer((1,), "float32", data=p, scope="local")
+        T.call_packed("fill", v.data, c if use == "tensor" else 0)  # the host's uses of c
         T.attr(T.target("cuda"), "target", 0)
         i = T.launch_thread("blockIdx.x", 8)
         if use == "store":
