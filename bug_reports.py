@@ -72,6 +72,7 @@ BUG_REPORTS = _present(
         "c_target_intrinsics": "c target math intrinsics",
         "webgpu_float_literal": "WebGPU float literal",
         "flatten_buffer_itervar_dom": "FlattenBuffer stale IterVar dom",
+        "cthread_binding": "cthread lowered as a thread launch",
     }
 )
 
@@ -108,6 +109,9 @@ NO_REFERENCE_FIX = _present(
         "webgpu_float_literal": _CODEGEN.format("CodeGenWebGPU's FloatImm printer"),
         "flatten_buffer_itervar_dom": "text only: FlattenBuffer's (or StmtMutator's) AttrStmt "
         "visitor in C++ (rewrite the IterVar's dom)",
+        "cthread_binding": "text only: one condition in each of three C++ builders of a thread "
+        "launch (MakeLaunchThread of LowerOpaqueBlock and of LowerTIRxOpaque, TVMScript's "
+        "LaunchThread): the tags runtime::ThreadScope calls virtual",
     }
 )
 # the reports with a Python reference fix (bugs/<key>/reference_fix.py)

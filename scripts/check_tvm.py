@@ -149,6 +149,10 @@ BUGS = {
         "FlattenBuffer leaves a thread_extent IterVar's dom reading the buffer it replaced "
         "(ill-formed output)"
     ),
+    "cthread_binding": (
+        'a loop bound to "cthread" is lowered as a thread launch, not as a virtual thread '
+        "(OpenCL: wrong values; CUDA: an undeclared identifier)"
+    ),
 }
 # tvm_tirx line: report key -> the function of bugs/probe_tirx.py that probes it
 TIRX_PROBES = {
@@ -197,6 +201,8 @@ TIRX_OUTSIDE = {
     "((float)-INFINITY) and ((float)NAN) for the C target, which build (not affected)",
     "flatten_buffer_itervar_dom": "not probed: tvm-tirx 0.1.0a4's FlattenTensor keeps the cell "
     "(well-formed output); its compile fails the same way, cause not traced",
+    "cthread_binding": "not probed: tvm-tirx 0.1.0a4 refuses a cthread launch at code generation "
+    "(RuntimeError: Unknown threadscope cthread; it has no T.thread_binding) (not affected)",
 }
 STATUSES = ("present", "fixed", "untestable")
 BISECT_SKIP = 125

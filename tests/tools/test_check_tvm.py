@@ -58,6 +58,7 @@ BUGS = (
     "c_target_intrinsics",
     "webgpu_float_literal",
     "flatten_buffer_itervar_dom",
+    "cthread_binding",
 )
 # reports probed by one layer only (printing; a pass run on a module; a compile or a run)
 ONE_LAYER = (
@@ -95,6 +96,7 @@ TIRX_NOT_PROBED = (
     "unify_thread_binding_dtype",
     "c_host_float_literal",
     "flatten_buffer_itervar_dom",
+    "cthread_binding",
 )
 
 
