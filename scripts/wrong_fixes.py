@@ -40,6 +40,10 @@ runtime built with another header) can only be told apart by a launch: where thi
 OpenCL device (scripts/opencl_runtime.py --device), it is listed as not judged, with the
 reason, and does not count as a survivor.
 
+A wrong fix its module lists in ``UNSEEN`` (a mistake of the Python stand-in that the C++
+cannot make, one that no program of the series tells apart, or one that kills the test process
+instead of failing a test) is not run; docs/proof.md names each with the reason.
+
 ``--tvm-tirx`` does the same on the apache/tvm-tirx line: the wrong fixes of the reports
 whose reference fix works there (``bug_reports.ON_TVM_TIRX``; not those a module lists in
 ``NOT_ON_TVM_TIRX``, which no program can tell apart there), over
@@ -218,11 +222,19 @@ def tirx_python():
     return python
 
 
+def _listed(report, name, table):
+    """Whether the module of the wrong fix lists ``name`` in its dict ``table``."""
+    return name in getattr(wrong_fixes._module(report, name), table, {})
+
+
 def selectable(tvm_tirx=False):
     """{(report, name): description} of the wrong fixes of the apache/tvm line, or of the
     apache/tvm-tirx line: those of the reports whose reference fix works there, but for the
-    ones a module lists in NOT_ON_TVM_TIRX."""
-    catalogue = wrong_fixes.catalogue()
+    ones a module lists in NOT_ON_TVM_TIRX; on both lines not those a module lists in
+    UNSEEN (no test can see them; docs/proof.md names each with the reason)."""
+    catalogue = {
+        key: text for key, text in wrong_fixes.catalogue().items() if not _listed(*key, "UNSEEN")
+    }
     if not tvm_tirx:
         return catalogue
     from harness import reference_fixes
@@ -230,8 +242,7 @@ def selectable(tvm_tirx=False):
     return {
         (report, name): text
         for (report, name), text in catalogue.items()
-        if report in reference_fixes.ON_TVM_TIRX
-        and name not in getattr(wrong_fixes._module(report, name), "NOT_ON_TVM_TIRX", {})
+        if report in reference_fixes.ON_TVM_TIRX and not _listed(report, name, "NOT_ON_TVM_TIRX")
     }
 
 

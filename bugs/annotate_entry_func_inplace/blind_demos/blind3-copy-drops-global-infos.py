@@ -1,0 +1,42 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Demo program on which the reference fix and blind3-copy-drops-global-infos differ.
+
+AnnotateEntryFunc on a module of one function with a vdevice global info: the output keeps the
+global info (apache/tvm only)."""
+
+import sys
+
+sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[3]))
+
+
+import harness.blind_inplace as h
+from harness.blind_demo import main
+
+
+def program():
+    return h.with_vdevice(h.one_function())
+
+
+def observe(mod):
+    return h.before_and_after(mod, h.annotate_entry_func)
+
+
+if __name__ == "__main__":
+    sys.exit(
+        main(sys.modules[__name__], "annotate_entry_func_inplace", "blind3-copy-drops-global-infos")
+    )

@@ -1,0 +1,118 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Third blind round: wrong fixes of annotate_entry_func_inplace (AnnotateEntryFunc's writes).
+
+AnnotateEntryFunc writes its input; the C++ fix of patches/0006 writes through
+``mod.CopyOnWrite()`` in both branches of the pass: the branch of a module of one function
+(``mod->Update(gvar, WithAttr(...))``) and the branch of one public PrimFunc among several
+(``mod->Update(with_annotations)``). The reference fix models that by running the pass on
+``mod.clone()`` (``reference_fix.run``). Each variant below replaces ``run`` with one step done
+wrong; ``inner`` is the original (in-place) pass."""
+
+from bugs.annotate_entry_func_inplace import reference_fix as fix
+from harness import input_copy
+from harness.tvm_line import ir
+from harness.wrong_fixes import patched_install
+
+WRONG_FIXES = {
+    "blind3-multi-branch-in-place": "CopyOnWrite only in the one-function branch: the branch "
+    "of one public PrimFunc among several still writes mod->Update(with_annotations) into the "
+    "caller's module",
+    "blind3-single-branch-in-place": "CopyOnWrite only in the several-functions branch: a "
+    "module of one function still gets its entry marked through mod->Update",
+    "blind3-return-annotations-only": "the several-functions branch returns with_annotations "
+    "(the new module holding only the marked entry) as the copy instead of updating a copy of "
+    "mod: the private functions, attributes and global infos are lost",
+    "blind3-return-input": "the one-function branch writes the mark into a copy but returns "
+    "the input mod: the entry function of a one-function module is never marked",
+    "blind3-copy-drops-global-infos": "the copy is rebuilt as IRModule(functions, attrs) "
+    "instead of CopyOnWrite: the module's global infos (vdevices, ...) are dropped",
+    "blind3-copy-only-when-immutable": "copies only when the testing.immutable_module option "
+    "is set: a plain call still marks the caller's module",
+    "blind3-immutable-on-copy": "the pass runs on the copy under the caller's "
+    "testing.immutable_module option: writing the copy trips the check, so every compile "
+    "under the option is refused",
+}
+
+
+def _on(inner, copy):
+    """``inner`` on ``copy`` as input_copy.run runs it on ``mod.clone()`` (without the
+    caller's testing.immutable_module option)."""
+    return input_copy.run(lambda _clone: inner(copy), copy)
+
+
+def _multi_branch_in_place(inner, mod):
+    if len(mod.functions_items()) == 1:
+        return input_copy.run(inner, mod)
+    return inner(mod)
+
+
+def _single_branch_in_place(inner, mod):
+    if len(mod.functions_items()) == 1:
+        return inner(mod)
+    return input_copy.run(inner, mod)
+
+
+def _return_annotations_only(inner, mod):
+    out = input_copy.run(inner, mod)
+    if len(mod.functions_items()) == 1:
+        return out
+    marked = {
+        gv: func
+        for gv, func in out.functions_items()
+        if not func.same_as(mod[gv]) and "tirx.is_entry_func" in (func.attrs or {})
+    }
+    if not marked:
+        return out  # the fallback: nothing to annotate, mod returned
+    return type(mod)(marked)
+
+
+def _return_input(inner, mod):
+    out = input_copy.run(inner, mod)
+    return mod if len(mod.functions_items()) == 1 else out
+
+
+def _copy_drops_global_infos(inner, mod):
+    return _on(inner, type(mod)(dict(mod.functions_items()), attrs=mod.attrs))
+
+
+def _copy_only_when_immutable(inner, mod):
+    ctx = ir.PassContext.current()
+    config = dict(ctx.config.items()) if ctx.config is not None else {}
+    if config.get(input_copy.IMMUTABLE):
+        return input_copy.run(inner, mod)
+    return inner(mod)
+
+
+def _immutable_on_copy(inner, mod):
+    return inner(mod.clone())
+
+
+_RUNS = {
+    "blind3-multi-branch-in-place": _multi_branch_in_place,
+    "blind3-single-branch-in-place": _single_branch_in_place,
+    "blind3-return-annotations-only": _return_annotations_only,
+    "blind3-return-input": _return_input,
+    "blind3-copy-drops-global-infos": _copy_drops_global_infos,
+    "blind3-copy-only-when-immutable": _copy_only_when_immutable,
+    "blind3-immutable-on-copy": _immutable_on_copy,
+}
+
+
+def install(name):
+    """Install the wrong fix ``name``; return a function that removes it."""
+    return patched_install(fix, {"run": _RUNS[name]})

@@ -1,0 +1,112 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Third blind round: wrong fixes of narrow_scalar, the narrow kernel scalar report.
+
+Each is the reference fix (bugs/narrow_scalar/reference_fix.py) with one plausible mistake in one
+step."""
+
+import tvm_ffi
+
+from bugs.narrow_scalar import reference_fix as fix
+from harness.tvm_line import call_like, ir, named_symbol
+from harness.wrong_fixes import patched_install
+
+WRONG_FIXES = {
+    "blind3-bfloat16-kept": (
+        "NarrowScalarLaunchType widens float16 only: a bfloat16 kernel scalar keeps its type"
+    ),
+    "blind3-wide-in-body": (
+        "the kernel's body uses the 32-bit parameter itself instead of binding the narrow "
+        "scalar to Cast(narrow, wide) at its entry: its arithmetic no longer wraps at the "
+        "narrow width"
+    ),
+    "blind3-symbol-args-from-zero": (
+        "the launch's argument casts count positions from 0 in a call that names the kernel "
+        "by its symbol (call_ffi_kernel), whose first argument is the symbol: the cast lands "
+        "on the argument before the narrow one"
+    ),
+    "blind3-split-kernels-only": (
+        "only the kernels SplitHostDevice splits out are widened; a kernel written as a module "
+        "function keeps its narrow parameters"
+    ),
+    "blind3-integer-rule-first": (
+        "the signed-integer rule (narrower than 32 bits -> int32) is tested before the float "
+        "one and catches float16 and bfloat16: they travel as int32 and lose their fraction"
+    ),
+    "blind3-every-target": (
+        "the widening is applied to every kernel, those called as functions (a CPU kernel "
+        "target) included, instead of those launched through a device runtime"
+    ),
+}
+
+
+def _no_bfloat16(dtype):
+    t = tvm_ffi.dtype(dtype)
+    if int(t.type_code) == fix._BFLOAT:
+        return None  # the mistake: bfloat16 is not listed
+    return _REF["_wide_dtype"](dtype)
+
+
+def _wide_in_body(param, wide_param):
+    return [], {param: wide_param}  # the mistake: no entry binding, the body reads the slot
+
+
+def _rewrite_calls_from_zero(func, kernels):
+    def on_call(call):
+        op = call.op
+        if isinstance(op, ir.GlobalVar):
+            widened = kernels.get(op.name_hint)
+        elif (symbol := named_symbol(call, fix._KERNEL_CALLS)) is not None:
+            widened = kernels.get(symbol)
+        else:
+            return call
+        if not widened:
+            return call
+        return call_like(call, fix._cast_args(call.args, 0, widened))  # the mistake: always 0
+
+    body = tvm_ffi.structural_map(func.body, (ir.Call, on_call))
+    return func if body.same_as(func.body) else func.with_body(body)
+
+
+def _split_only(gvar, _func, known):
+    return gvar.name_hint not in known  # the mistake: the calling convention is not looked at
+
+
+def _integer_rule_first(dtype):
+    wide = _REF["_wide_dtype"](dtype)
+    return "int32" if wide == "float32" else wide  # the mistake: floats fall into int32
+
+
+def _every_target(kernel):
+    return True
+
+
+_REF = {"_wide_dtype": fix._wide_dtype}
+
+_PATCHES = {
+    "blind3-bfloat16-kept": {"_wide_dtype": _no_bfloat16},
+    "blind3-wide-in-body": {"_kernel_entry": _wide_in_body},
+    "blind3-symbol-args-from-zero": {"_rewrite_calls": _rewrite_calls_from_zero},
+    "blind3-split-kernels-only": {"_launched_from_host": _split_only},
+    "blind3-integer-rule-first": {"_wide_dtype": _integer_rule_first},
+    "blind3-every-target": {"_launched_by_runtime": _every_target},
+}
+
+
+def install(name):
+    """Install the wrong fix ``name``; return a function that removes it."""
+    return patched_install(fix, _PATCHES[name])

@@ -1,0 +1,130 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Third blind round: wrong fixes of verify_memory, each one small mistake in its reference fix.
+
+The reference fix is bugs/verify_memory/reference_fix.py."""
+
+from bugs.verify_memory import reference_fix as fix
+from harness.tvm_line import WalkResult, allocation, ir, scope_of, walk
+from harness.wrong_fixes import patched_install
+
+WRONG_FIXES = {
+    "blind3-first-param-only": "keeps the legacy rule: only params[0] counts as caller memory, "
+    "not every pointer or buffer parameter",
+    "blind3-outer-extent-only": "visits only the value of the thread_extent that opens a kernel "
+    "as host code, not the extents of the launches nested in it",
+    "blind3-no-shared-dyn-size": "forgets that a kernel's shared.dyn allocation shape is a "
+    "launch parameter the host computes",
+    "blind3-address-of-counts-access": "no address_of special case: address_of(X[i]) on the host "
+    "is taken for an access of X",
+    "blind3-address-of-skips-indices": "address_of(X[i]) is skipped whole: its indices (host "
+    "code that may read device memory) are not visited",
+    "blind3-no-webgpu": "IsGPUDevice is left without kDLWebGPU",
+    "blind3-handle-param-not-pointer": "counts only buffer-typed parameters, not pointer "
+    "(T.handle) parameters, as caller memory",
+    "blind3-disable-lower-builtin-ignored": "a host global allocation counts as host memory only "
+    "when annotated device_type kDLCPU, not with disable_lower_builtin",
+    "blind3-hostless-entry-skipped": "skips every function whose target has no host, entry "
+    "points (with a global_symbol) included",
+}
+
+
+class _FirstParamOnly(fix._MemoryAccessVerifier):
+    def _is_pointer_param(self, var):
+        params = list(self.func.params)
+        return bool(params) and var.same_as(params[0])
+
+
+class _HandleNotPointer(fix._MemoryAccessVerifier):
+    def _is_pointer_param(self, var):
+        return any(var.same_as(p) and ir.is_buffer_var(p) for p in self.func.params)
+
+
+def _outer_extent_only(kernel):
+    # the extent of the kernel's own launch and its shared.dyn sizes, not the nested launches'
+    found = list(fix._thread_extent(kernel))
+
+    def visit(node):
+        alloc = allocation(node)
+        if alloc is not None and scope_of(alloc[0]) == "shared.dyn":
+            found.extend(alloc[0].ty.shape)
+        return WalkResult.ADVANCE
+
+    walk(kernel, visit, order="pre")
+    return found
+
+
+def _no_shared_dyn(kernel):
+    found = []
+
+    def visit(node):
+        if ir.is_thread_env(node):
+            found.extend(fix._thread_extent(node))
+        return WalkResult.ADVANCE
+
+    walk(kernel, visit, order="pre")
+    return found
+
+
+class _AddressOfCountsAccess(fix._MemoryAccessVerifier):
+    def _on_node(self, node):
+        if fix._is_address_of_load(node):
+            return WalkResult.ADVANCE  # walks into X[i]: recorded as an access of X
+        return super()._on_node(node)
+
+
+class _AddressOfSkipsIndices(fix._MemoryAccessVerifier):
+    def _on_node(self, node):
+        if fix._is_address_of_load(node):
+            return WalkResult.SKIP
+        return super()._on_node(node)
+
+
+def _device_type_only(annotations):
+    found = annotations.get("device_type") if annotations is not None else None
+    return isinstance(found, int | ir.IntImm) and int(found) == 1
+
+
+def _checked_host_only(func):
+    attrs = func.attrs
+    target = attrs.get("target") if attrs is not None else None
+    if target is None:
+        return False
+    calling_conv = attrs.get("calling_conv")
+    if calling_conv is not None and int(calling_conv) != 0:
+        return False
+    if target.get_target_device_type() not in fix._GPU_DEVICE_TYPES:
+        return False
+    return target.host is not None
+
+
+_PATCHES = {
+    "blind3-first-param-only": {"_MemoryAccessVerifier": _FirstParamOnly},
+    "blind3-outer-extent-only": {"_launch_parameters": _outer_extent_only},
+    "blind3-no-shared-dyn-size": {"_launch_parameters": _no_shared_dyn},
+    "blind3-address-of-counts-access": {"_MemoryAccessVerifier": _AddressOfCountsAccess},
+    "blind3-address-of-skips-indices": {"_MemoryAccessVerifier": _AddressOfSkipsIndices},
+    "blind3-no-webgpu": {"_GPU_DEVICE_TYPES": (2, 4, 7, 8, 10)},
+    "blind3-handle-param-not-pointer": {"_MemoryAccessVerifier": _HandleNotPointer},
+    "blind3-disable-lower-builtin-ignored": {"_annotated_host_memory": _device_type_only},
+    "blind3-hostless-entry-skipped": {"_checked": _checked_host_only},
+}
+
+
+def install(name):
+    """Install the wrong fix ``name``; return a function that removes it."""
+    return patched_install(fix, _PATCHES[name])
