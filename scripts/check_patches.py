@@ -67,6 +67,7 @@ INPLACE = {
     SHD: [
         "test_split_host_device_leaves_its_input_unchanged",
         "test_split_host_device_output_keeps_the_module_attributes",
+        "test_split_host_device_lowers_a_module_with_nothing_to_split",
     ],
 }
 # the tests of patch 0007 (uint64 kernel scalars) in the files it shares with 0002 and 0004
@@ -81,6 +82,8 @@ WEBGPU_TESTS = {
         "_cast_kernel",
         "test_webgpu_rejects_a_type_it_lacks",
         "test_webgpu_compiles_the_types_it_has",
+        "_argument_kernel",
+        "test_webgpu_codegen_rejects_a_narrow_kernel_argument",
     ],
     "0015": [
         "_view_at_address",
@@ -91,8 +94,13 @@ WEBGPU_TESTS = {
         "test_webgpu_compiles_the_views_it_can_express",
     ],
 }
-# the test of patch 0012 (a reinterpret of a constant) in the OpenCL file 0002 carries
-REINTERPRET = {OPENCL: ["test_opencl_reinterpret_keeps_the_bits"]}
+# the tests of patch 0012 (a reinterpret of a constant) in the OpenCL file 0002 carries
+REINTERPRET = {
+    OPENCL: [
+        "test_opencl_reinterpret_keeps_the_bits",
+        "test_opencl_reinterpret_of_constant_takes_the_address_of_a_variable",
+    ]
+}
 # the tests of patch 0008 (one-element buffers that are not scalar names) in 0005's file
 PARAM_DATA = {
     PRINTER: [

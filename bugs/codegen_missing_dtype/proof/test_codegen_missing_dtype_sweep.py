@@ -21,6 +21,15 @@ WebGPU kernel's scalar argument: the ones the target lacks are refused with a Va
 names the target and the type; the ones it has compile, fixed or not (no valid program is
 newly rejected). Which types a target lacks is stated here as a table, independently of the
 reference fix's own predicates.
+
+Where the missing type sits is swept too: float64 only in the arithmetic of the first or the
+second kernel of a function whose parameters the target has, and on Metal a float64 buffer
+beside a buffer of an integer type Metal has (int64 and uint64 included): the error names
+float64. A narrow argument of a kernel handed to the WebGPU code generator directly
+(``tvm.target.codegen.build_module``, where patch 0004's widening does not run) is refused
+naming it. And the int64 that WebGPU's build narrows to i32 on purpose (an int64 argument,
+int64 arithmetic, a symbolic int64 extent) still compiles: a fix converts only what the code
+generator refused, it does not refuse from the IR's types.
 """
 
 import os
@@ -134,3 +143,127 @@ def test_internal_error_of_another_kind_stays_internal(target):
 
     with pytest.raises(tvm.error.InternalError, match="another check"):
         fix._fixed_build(target, failing)(tvm.IRModule({"main": kernel("int32", 1)}), None)
+
+
+def two_kernels(missing_in, int_dtype):
+    """A function of two kernels over an ``int_dtype`` buffer A and a float32 buffer B: the
+    kernel ``missing_in`` ("first" or "second") computes in float64 from A, the other writes A.
+    The float64 is in one kernel's arithmetic only, never in a parameter."""
+
+    @T.prim_func
+    def first(A: T.Buffer((1,), int_dtype), B: T.Buffer((1,), "float32")):
+        for _ in T.thread_binding(1, thread="threadIdx.x"):
+            B[0] = T.Cast("float32", T.Cast("float64", A[0]) * T.float64(3))
+        for _ in T.thread_binding(1, thread="threadIdx.x"):
+            A[0] = T.Cast(int_dtype, 1)
+
+    @T.prim_func
+    def second(A: T.Buffer((1,), int_dtype), B: T.Buffer((1,), "float32")):
+        for _ in T.thread_binding(1, thread="threadIdx.x"):
+            A[0] = T.Cast(int_dtype, 1)
+        for _ in T.thread_binding(1, thread="threadIdx.x"):
+            B[0] = T.Cast("float32", T.Cast("float64", A[0]) * T.float64(3))
+
+    return first if missing_in == "first" else second
+
+
+# the integer types each target has (Metal's include the 64-bit ones)
+HAS_INTEGERS = {"webgpu": ("int32", "uint32"), "metal": ("int32", "int64", "uint64")}
+
+
+@BUG
+@pytest.mark.parametrize(
+    "target, int_dtype",
+    [(target, dtype) for target, dtypes in HAS_INTEGERS.items() for dtype in dtypes],
+)
+@pytest.mark.parametrize("missing_in", ["first", "second"])
+def test_type_missing_in_a_kernel_body_is_named(target, int_dtype, missing_in):
+    """A float64 value in the arithmetic of either kernel of a function, whose parameters the
+    target has, is a ValueError naming float64 (not a parameter's type)."""
+    named = rf"the {target} target cannot represent the type float64\b"
+    with pytest.raises(ValueError, match=named):
+        tvm.compile(two_kernels(missing_in, int_dtype), target=target)
+
+
+@BUG
+@pytest.mark.parametrize("has", ["int64", "uint64", "int8", "uint16"])
+@pytest.mark.parametrize("order", ["has-first", "missing-first"])
+def test_metal_names_the_type_it_lacks_beside_one_it_has(has, order):
+    """A Metal kernel with a buffer of an integer type Metal has and a float64 buffer, in
+    either order: the ValueError names float64."""
+
+    def kernel(first, second):
+        @T.prim_func
+        def main(A: T.Buffer((1,), first), B: T.Buffer((1,), second)):
+            for _ in T.thread_binding(1, thread="threadIdx.x"):
+                B[0] = T.Cast(second, A[0])
+
+        return main
+
+    dtypes = (has, "float64") if order == "has-first" else ("float64", has)
+    with pytest.raises(ValueError, match=r"the metal target cannot represent the type float64\b"):
+        tvm.compile(kernel(*dtypes), target="metal")
+
+
+def device_kernel(dtype):
+    """A device kernel (calling convention 2) that stores its ``dtype`` argument, as the code
+    generator receives it: no SplitHostDevice, so patch 0004 cannot widen the argument."""
+
+    @T.prim_func
+    def main(A_ptr: T.handle(dtype), n: getattr(T, dtype)):
+        T.func_attr({"calling_conv": 2})
+        A = T.decl_buffer((1,), dtype, data=A_ptr)
+        A[0] = n
+
+    return main
+
+
+@BUG
+@pytest.mark.parametrize("scalar", ["int8", "int16", "uint8", "uint16", "float16", "bool"])
+def test_webgpu_codegen_kernel_argument_it_cannot_pass_is_a_value_error(scalar):
+    """A narrow argument of a kernel given to the WebGPU code generator directly (as
+    tvm.target.codegen.build_module does) is a ValueError naming it, with patch 0004 or not."""
+    mod = tvm.IRModule({"main": device_kernel(scalar)})
+    with pytest.raises(ValueError, match=rf"cannot pass a kernel argument of type {scalar}:"):
+        tvm.target.codegen.build_module(mod, "webgpu")
+
+
+@pytest.mark.parametrize("scalar", ["int32", "uint32", "float32"])
+def test_webgpu_codegen_kernel_argument_it_passes_compiles(scalar):
+    tvm.target.codegen.build_module(tvm.IRModule({"main": device_kernel(scalar)}), "webgpu")
+
+
+@T.prim_func
+def _int64_index_arithmetic(A: T.Buffer((4,), "float32"), n: T.int32):
+    for t in T.thread_binding(4, thread="threadIdx.x"):
+        A[t] = T.Cast("float32", T.Cast("int64", n) * T.int64(3) // T.int64(2))
+
+
+@T.prim_func
+def _int64_offset_argument(A: T.Buffer((8,), "float32"), n: T.int64):
+    for t in T.thread_binding(4, thread="threadIdx.x"):
+        A[n + T.Cast("int64", t)] = T.float32(1)
+
+
+@T.prim_func
+def _int64_symbolic_extent(a: T.handle, n: T.int64):
+    A = T.match_buffer(a, (n,), "float32")
+    for i in T.thread_binding(n, thread="blockIdx.x"):
+        A[i] = T.float32(1)
+
+
+@pytest.mark.parametrize(
+    "func",
+    [
+        kernel("int32", 1, "int64"),
+        kernel("float32", 1, "int64"),
+        _int64_index_arithmetic,
+        _int64_offset_argument,
+        _int64_symbolic_extent,
+    ],
+    ids=["argument-int32", "argument-float32", "arithmetic", "offset", "symbolic-extent"],
+)
+def test_webgpu_compiles_the_int64_it_narrows(func):
+    """WebGPU's build narrows int64 values and arguments to i32 (ForceNarrowIndexToInt32):
+    such kernels compile, fixed or not; a fix refuses only what the code generator refused."""
+    tvm.compile(func, target="webgpu")

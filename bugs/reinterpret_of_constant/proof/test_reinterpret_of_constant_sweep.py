@@ -24,8 +24,12 @@ infinities and NaN, and constants it already printed through a temporary (uint32
 that must keep their bits. OpenCL runs in-process on the OpenCL device (pocl here; skipped
 without one), the C host target on the CPU (a C compiler). Each result is compared bit for bit
 with the constant's own bits (a NaN: with any NaN, as the device's ``NAN`` has its own
-payload). Last, the fix leaves the code of programs without such a reinterpret as it was, and
-Metal's and WebGPU's code alone (they print their own ``as_type``/``bitcast``).
+payload). Then the places a reinterpret of a constant may stand in: a condition, a let value, a
+loop extent, a branch and the code after it (each use needs its own lvalue in scope), a
+module of two functions or a kernel of two launches; on the C host and on the OpenCL device.
+Last, the fix leaves the code of programs without such a reinterpret as it was, Metal's and
+WebGPU's code alone (they print their own ``as_type``/``bitcast``), and the module it is given
+as it was (the stand-in rewrites a copy; the C++ prints the temporary and changes no module).
 
 Not swept: float16 and bfloat16 sources (pocl has no cl_khr_fp16, the C host no ``half``);
 vectors and NaN/inf on the C host (its code generator prints neither: ``uint8_t4``, ``nanf``,
@@ -35,10 +39,12 @@ vectors and NaN/inf on the C host (its code generator prints neither: ``uint8_t4
 
 import numpy as np
 import pytest
+import tvm_ffi
 
 import tvm
 import tvm.testing
 from bugs.reinterpret_of_constant import reference_fix
+from tvm.script import ir as I
 from tvm.script import tirx as T
 
 _PHRASE = "reinterpret of a constant"
@@ -168,6 +174,146 @@ def test_c_host_reinterpret_of_constant_keeps_the_bits(tmp_path, source, bits, d
     a = tvm.runtime.empty((1,), dtype, tvm.cpu(0))
     tvm.runtime.load_module(path)["main"](a)
     _assert_same_bits(a.numpy(), _expected(value, dtype))
+
+
+# the bits of -2.5f, the constant the placement cases reinterpret
+_PLACED_BITS = 0xC0200000
+
+
+def _placed():
+    return T.reinterpret("uint32", T.float32(-2.5))
+
+
+def _c_host_placements():
+    """id -> (a function or module of the C target, the functions to call with (A, 1), A after
+    them): a reinterpret of a constant outside a plain store, or in more than one scope or
+    function."""
+
+    @T.prim_func
+    def condition(A: T.Buffer((2,), "uint32"), n: T.int32):
+        A[0] = T.uint32(0)
+        A[1] = T.uint32(0)
+        if _placed() == T.uint32(_PLACED_BITS):
+            A[0] = T.uint32(1)
+
+    @T.prim_func
+    def let_value(A: T.Buffer((2,), "uint32"), n: T.int32):
+        y: T.let[T.uint32] = _placed()
+        A[0] = y
+        A[1] = y + T.Cast("uint32", n)
+
+    @T.prim_func
+    def loop_extent(A: T.Buffer((2,), "uint32"), n: T.int32):
+        A[0] = T.uint32(0)
+        A[1] = T.uint32(0)
+        for i in range(T.Cast("int32", _placed() >> T.uint32(30))):
+            A[0] = A[0] + T.uint32(1)
+
+    @T.prim_func
+    def branch_then_after(A: T.Buffer((2,), "uint32"), n: T.int32):
+        if n > 0:
+            A[0] = _placed()
+        A[1] = _placed()
+
+    @I.ir_module
+    class TwoFunctions:
+        @T.prim_func
+        def main(A: T.Buffer((2,), "uint32"), n: T.int32):
+            A[0] = _placed()
+
+        @T.prim_func
+        def second(A: T.Buffer((2,), "uint32"), n: T.int32):
+            A[1] = _placed()
+
+    bits = _PLACED_BITS
+    return {
+        "condition": (condition, ["condition"], [1, 0]),
+        "let-value": (let_value, ["let_value"], [bits, bits + 1]),
+        "loop-extent": (loop_extent, ["loop_extent"], [3, 0]),
+        "branch-then-after": (branch_then_after, ["branch_then_after"], [bits, bits]),
+        "two-functions": (TwoFunctions, ["main", "second"], [bits, bits]),
+    }
+
+
+_PLACEMENTS = ["condition", "let-value", "loop-extent", "branch-then-after", "two-functions"]
+_PLACED_BUG = pytest.mark.xfail(strict=True, raises=RuntimeError, reason=_PHRASE)
+
+
+@_PLACED_BUG
+@pytest.mark.parametrize("placement", _PLACEMENTS)
+def test_c_host_reinterpret_of_constant_anywhere(tmp_path, placement):
+    program, calls, expected = _c_host_placements()[placement]
+    path = str(tmp_path / "lib.so")
+    tvm.compile(program, target="c").export_library(path)
+    lib = tvm.runtime.load_module(path)
+    a = tvm.runtime.tensor(np.zeros(2, "uint32"), tvm.cpu(0))
+    for name in calls:
+        lib[name](a, 1)
+    np.testing.assert_array_equal(a.numpy(), np.array(expected, "uint32"))
+
+
+def _kernel_placements():
+    """id -> (a kernel of two threads writing A, A after it): the same on the device."""
+
+    @T.prim_func
+    def condition(A: T.Buffer((2,), "uint32")):
+        for t in T.thread_binding(2, thread="threadIdx.x"):
+            A[t] = T.uint32(0)
+            if _placed() == T.uint32(_PLACED_BITS):
+                A[t] = T.uint32(1)
+
+    @T.prim_func
+    def branch_then_after(A: T.Buffer((2,), "uint32")):
+        for t in T.thread_binding(2, thread="threadIdx.x"):
+            if t == 0:
+                A[0] = _placed()
+            A[1] = _placed()
+
+    @T.prim_func
+    def two_launches(A: T.Buffer((2,), "uint32")):
+        for t in T.thread_binding(1, thread="threadIdx.x"):
+            A[0] = _placed()
+        for t in T.thread_binding(1, thread="threadIdx.x"):
+            A[1] = _placed()
+
+    bits = _PLACED_BITS
+    return {
+        "condition": (condition, [1, 1]),
+        "branch-then-after": (branch_then_after, [bits, bits]),
+        "two-launches": (two_launches, [bits, bits]),
+    }
+
+
+@_OPENCL
+@pytest.mark.xfail(strict=True, raises=tvm.error.InternalError, reason=_PHRASE)
+@pytest.mark.parametrize("placement", ["condition", "branch-then-after", "two-launches"])
+def test_opencl_kernel_reinterpret_of_constant_anywhere(placement):
+    kernel, expected = _kernel_placements()[placement]
+    a = tvm.runtime.tensor(np.zeros(2, "uint32"), tvm.opencl(0))
+    tvm.compile(kernel, target="opencl")["main"](a)
+    np.testing.assert_array_equal(a.numpy(), np.array(expected, "uint32"))
+
+
+def test_fix_leaves_the_module_it_builds_alone():
+    """The stand-in builds a rewritten copy: the module handed to the build keeps its
+    functions (as TVM's code generator does; the C++ fix rewrites no module)."""
+    name = "target.build.c"
+    build = tvm_ffi.get_global_func(name)  # the fix's stand-in where it is installed
+    given = []
+
+    def keep(mod, target):
+        given.append((mod, dict(mod.functions.items())))
+        return build(mod, target)
+
+    tvm_ffi.register_global_func(name, keep, override=True)
+    try:
+        tvm.compile(_c_host_placements()["two-functions"][0], target="c")
+    finally:
+        tvm_ffi.register_global_func(name, build, override=True)
+    ((mod, before),) = given
+    after = dict(mod.functions.items())
+    assert after.keys() == before.keys()
+    assert all(after[gvar].same_as(func) for gvar, func in before.items())
 
 
 def _source(func, target):

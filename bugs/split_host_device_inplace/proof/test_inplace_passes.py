@@ -124,6 +124,47 @@ def _released(name, mod):
     return tvm.get_global_func(f"tirx.transform.{name}")()(mod.clone())
 
 
+@I.ir_module
+class _SplitByHand:
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32")):
+        T.func_attr({"target": T.target("cuda", host="llvm")})
+        _SplitByHand.kernel(A.data)
+
+    @T.prim_func(private=True, s_tir=True)
+    def kernel(A_ptr: T.handle("float32")):
+        T.func_attr({"target": T.target("cuda")})
+        A = T.decl_buffer(8, data=A_ptr)
+        i = T.launch_thread("threadIdx.x", 8)
+        A[i] = A[i] + T.float32(1)
+
+
+@T.prim_func(s_tir=True)
+def _host_loop(A: T.Buffer(8, "float32")):
+    T.func_attr({"target": T.target("llvm")})
+    for i in range(8):
+        A[i] = A[i] + T.float32(1)
+
+
+# host code not in SSA form: the same loop twice, both binding one variable
+_LOOP_TWICE = _host_loop.with_body(tvm.tirx.SeqStmt([_host_loop.body] * 2))
+NOTHING_TO_SPLIT = {
+    "split-by-hand": dict(_SplitByHand.functions_items()),
+    "loop-twice": {"host_only": _LOOP_TWICE},
+    "both": {**dict(_SplitByHand.functions_items()), "host_only": _LOOP_TWICE},
+    "loop-twice-beside-a-region": {"main": SPLIT._host_with_kernel, "host_only": _LOOP_TWICE},
+}
+
+
+@pytest.mark.parametrize("shape", list(NOTHING_TO_SPLIT))
+def test_split_host_device_lowers_a_module_with_nothing_to_split(shape):
+    """With or without a device region to split, the output's launches are lowered (a module
+    split by hand) and its host code is in SSA form"""
+    Before = _module(NOTHING_TO_SPLIT[shape])
+    Expected = _released("SplitHostDevice", Before)
+    tvm.ir.assert_structural_equal(tvm.tirx.transform.SplitHostDevice()(Before), Expected)
+
+
 @pytest.mark.parametrize("kernels, functions", [(1, 1), (2, 1), (2, 2)])
 def test_split_host_device_output_is_the_whole_module(kernels, functions):
     """The output keeps the module's attributes, global infos and kernel-free function"""

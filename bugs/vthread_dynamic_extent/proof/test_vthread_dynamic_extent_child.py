@@ -48,12 +48,16 @@ if str(ROOT) not in sys.path:  # `python FILE --child ...` from anywhere
 REASON = "non-constant vthread extent: SIGSEGV in InjectVirtualThread"
 CRASH_SIGNALS = (signal.SIGSEGV, signal.SIGBUS)
 # case -> (the tag, its extent, the program): a hand-written virtual_thread attribute run
-# through the pass, or the report's thread_binding run through tvm.compile
+# through the pass, alone or as function 0 or 1 of a module of two (the other one's extent
+# is 2), or the report's thread_binding run through tvm.compile
 CASES = {
     "vthread-param": ("vthread", "n", "pass"),
     "cthread-param": ("cthread", "n", "pass"),
+    "vthread-expression": ("vthread", "n * 2", "pass"),
     "vthread-load": ("vthread", "L[0]", "pass"),
     "cthread-load": ("cthread", "L[0]", "pass"),
+    "first-function": ("vthread", "L[0]", "function-0"),
+    "second-function": ("vthread", "L[0]", "function-1"),
     "report": ("vthread", "L[0]", "compile"),
     "constant": ("vthread", "2", "pass"),
 }
@@ -99,12 +103,22 @@ def _child(case, install_fix):
 
         reference_fixes.install(["vthread_dynamic_extent"])
     tag, extent, how = CASES[case]
+
+    def attr_func(extent):
+        text = ATTR_PROGRAM.replace("EXTENT", extent).replace("TAG", tag)
+        return tvm.script.from_source(text, extra_vars={"T": T})
+
     if how == "compile":
         main = tvm.script.from_source(REPORT_PROGRAM, extra_vars={"T": T})
         run = lambda: tvm.compile(main, target=tvm.target.Target({"kind": "cuda", "arch": "sm_80"}))  # noqa: E731
     else:
-        text = ATTR_PROGRAM.replace("EXTENT", extent).replace("TAG", tag)
-        mod = tvm.IRModule({"main": tvm.script.from_source(text, extra_vars={"T": T})})
+        funcs = [attr_func(extent)]
+        if how.startswith("function-"):
+            funcs = [attr_func("2"), attr_func("2")]
+            funcs[int(how.rpartition("-")[2])] = attr_func(extent)
+        mod = tvm.IRModule(
+            {f"f{i}": f.with_attr("global_symbol", f"f{i}") for i, f in enumerate(funcs)}
+        )
         run = lambda: tvm.s_tir.transform.InjectVirtualThread()(mod)  # noqa: E731
     print(json.dumps({"constructor": _constructor()}), flush=True)  # before the crash
     try:

@@ -34,18 +34,24 @@ _REINTERPRET = pytest.mark.xfail(
     [("float32", -0.0, "uint32"), ("int32", 0x3FC00000, "float32"), ("float64", -2.0, "int64")],
 )
 def test_reinterpret_keeps_the_bits(tmp_path, constant, source, value, dtype):
-    """A reinterpret gives the bits of its argument, a constant's too"""
+    """A reinterpret gives the bits of its argument, a constant's too, wherever it is"""
     ty = getattr(T, source)
 
+    def bits(x):
+        return T.reinterpret(dtype, ty(value) if constant else x)
+
     @T.prim_func
-    def main(A: T.Buffer((1,), dtype), x: ty):
-        A[0] = T.reinterpret(dtype, ty(value) if constant else x)
+    def main(A: T.Buffer((2,), dtype), x: ty):
+        # in a condition, in the branch it guards and after that branch
+        if bits(x) == T.reinterpret(dtype, x):
+            A[0] = bits(x)
+        A[1] = bits(x)
 
     path = str(tmp_path / "lib.so")
     tvm.compile(main, target="c").export_library(path)
-    a = tvm.runtime.empty((1,), dtype, tvm.cpu(0))
+    a = tvm.runtime.empty((2,), dtype, tvm.cpu(0))
     tvm.runtime.load_module(path)["main"](a, value)
-    expected = np.array([value], source).view(dtype)
+    expected = np.array([value, value], source).view(dtype)
     np.testing.assert_array_equal(a.numpy().view("uint8"), expected.view("uint8"))
 
 

@@ -37,16 +37,36 @@ def _cast_kernel(dtype):
     return main
 
 
+def _float64_in_second_kernel(int_dtype):
+    """Two kernels; the second computes in float64 from the ``int_dtype`` buffer the first writes"""
+
+    @T.prim_func
+    def main(A: T.Buffer((1,), int_dtype), B: T.Buffer((1,), "float32")):
+        for _ in T.thread_binding(1, thread="threadIdx.x"):
+            A[0] = T.Cast(int_dtype, 1)
+        for _ in T.thread_binding(1, thread="threadIdx.x"):
+            B[0] = T.Cast("float32", T.Cast("float64", A[0]) * T.float64(3))
+
+    return main
+
+
 @pytest.mark.xfail(
     strict=True,
     raises=tvm.error.InternalError,
     reason="Metal refuses a dtype the target lacks with an internal error",
 )
-@pytest.mark.parametrize("dtype", ["float64", "float64x2", "float32x8"])
-def test_metal_rejects_a_type_it_lacks(dtype):
+@pytest.mark.parametrize(
+    "func, dtype",
+    [pytest.param(_cast_kernel(t), t, id=t) for t in ["float64", "float64x2", "float32x8"]]
+    + [
+        pytest.param(_float64_in_second_kernel(t), "float64", id=f"float64-in-second-kernel-{t}")
+        for t in ("int64", "uint64")
+    ],
+)
+def test_metal_rejects_a_type_it_lacks(func, dtype):
     """A type Metal lacks (float64 by design, #7118) is a ValueError naming it"""
     with pytest.raises(ValueError, match=rf"metal target cannot represent the type {dtype}\b"):
-        tvm.compile(_cast_kernel(dtype), target="metal")
+        tvm.compile(func, target="metal")
 
 
 @pytest.mark.parametrize("dtype", ["int64", "uint64", "float16", "float32x4"])

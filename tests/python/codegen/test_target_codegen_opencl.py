@@ -14,6 +14,8 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
+import re
+
 import numpy as np
 import pytest
 
@@ -129,6 +131,24 @@ def test_opencl_reinterpret_keeps_the_bits(constant, source, value, dtype, lanes
 
     expected = np.array([value], source).view(dtype)
     np.testing.assert_array_equal(_run_on_opencl(main, dtype, value)[:lanes], expected)
+
+
+@pytest.mark.xfail(
+    strict=True, raises=AssertionError, reason="reinterpret of a constant: no lvalue"
+)
+def test_opencl_reinterpret_of_constant_takes_the_address_of_a_variable():
+    """A kernel's reinterpret of a constant takes the address of a variable, never of a literal"""
+
+    @T.prim_func
+    def main(A: T.Buffer(8, "uint8")):
+        for t in T.thread_binding(1, thread="threadIdx.x"):
+            A[0:4] = T.reinterpret("uint8x4", T.int32(0x04030201))
+        for t in T.thread_binding(1, thread="threadIdx.x"):
+            A[4:8] = T.reinterpret("uint8x4", T.float32(-0.0))
+
+    source = tvm.tirx.build(main, target="opencl").imports[0].inspect_source()
+    addresses = re.findall(r"&\(([^()]*)\)", source)
+    assert all(operand.isidentifier() for operand in addresses), addresses
 
 
 if __name__ == "__main__":

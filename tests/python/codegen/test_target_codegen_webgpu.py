@@ -59,10 +59,39 @@ def test_webgpu_rejects_a_type_it_lacks(dtype, scalar, refusal):
         tvm.compile(_cast_kernel(dtype, scalar), target="webgpu")
 
 
-@pytest.mark.parametrize("dtype", ["int32", "uint32", "float16", "float32x4", "int8x4"])
-def test_webgpu_compiles_the_types_it_has(dtype):
-    """The types WGSL has compile: 32-bit scalars, f16 and vectors of up to 4 lanes"""
-    tvm.compile(_cast_kernel(dtype), target="webgpu")
+@pytest.mark.parametrize(
+    "dtype, scalar",
+    [pytest.param(t, "int32", id=t) for t in ["int32", "uint32", "float16", "float32x4", "int8x4"]]
+    + [pytest.param(t, "int64", id=f"int64-argument-{t}") for t in ("int32", "float32")],
+)
+def test_webgpu_compiles_the_types_it_has(dtype, scalar):
+    """The types WGSL has compile, and an int64 argument, which the WebGPU build narrows to i32"""
+    tvm.compile(_cast_kernel(dtype, scalar), target="webgpu")
+
+
+def _argument_kernel(dtype):
+    """A device kernel that stores its ``dtype`` argument, as the code generator receives it"""
+
+    @T.prim_func
+    def main(A_ptr: T.handle(dtype), n: getattr(T, dtype)):
+        T.func_attr({"calling_conv": 2})
+        A = T.decl_buffer((1,), dtype, data=A_ptr)
+        A[0] = n
+
+    return main
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=tvm.error.InternalError,
+    reason="WebGPU refuses a dtype the target lacks with an internal error",
+)
+@pytest.mark.parametrize("dtype", ["float16", "bool"])
+def test_webgpu_codegen_rejects_a_narrow_kernel_argument(dtype):
+    """A kernel argument WGSL has but the runtime cannot pass (not 32-bit) is a ValueError"""
+    mod = tvm.IRModule({"main": _argument_kernel(dtype)})
+    with pytest.raises(ValueError, match=rf"cannot pass a kernel argument of type {dtype}:"):
+        tvm.target.codegen.build_module(mod, "webgpu")
 
 
 def _view_at_address(written, index):

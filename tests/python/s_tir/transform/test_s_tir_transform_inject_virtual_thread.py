@@ -47,6 +47,25 @@ def test_vthread_constant_extent_of_any_integer_type(dtype):
 
 
 @pytest.mark.xfail(strict=True, run=False, reason="non-constant vthread extent (SIGSEGV)")
+@pytest.mark.parametrize("outer", [lambda L, n: n, lambda L, n: L[0]], ids=["var", "load"])
+def test_vthread_nested_non_constant_extents_name_the_inner_one(outer):
+    """Of nested virtual threads of non-constant extents, the inner one (visited first) is named."""
+
+    @T.prim_func(s_tir=True)
+    def main(L: T.Buffer((1,), "int32"), A: T.Buffer((16,), "int32"), n: T.int32):
+        vo = T.int32()
+        vi = T.int32()
+        iv_outer = T.iter_var(vo, T.Range(0, outer(L, n)), "ThreadIndex", "vthread")
+        with T.attr(iv_outer, "virtual_thread", outer(L, n)):
+            iv_inner = T.iter_var(vi, T.Range(0, n * 2), "ThreadIndex", "cthread")
+            with T.attr(iv_inner, "virtual_thread", n * 2):
+                A[vo * 4 + vi] = 1
+
+    with pytest.raises(ValueError, match="virtual thread cthread needs a constant extent"):
+        tvm.s_tir.transform.InjectVirtualThread()(tvm.IRModule({"main": main}))
+
+
+@pytest.mark.xfail(strict=True, run=False, reason="non-constant vthread extent (SIGSEGV)")
 @pytest.mark.parametrize("tag", ["vthread", "cthread"])
 @pytest.mark.parametrize(
     "extent", [lambda L, n: n, lambda L, n: n * 2, lambda L, n: L[0]], ids=["var", "expr", "load"]

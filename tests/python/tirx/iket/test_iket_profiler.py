@@ -21,6 +21,7 @@ import tvm
 import tvm.testing
 from tvm.backend.cuda import transforms as cuda_transforms
 from tvm.script import ir as I
+from tvm.script import relax as R
 from tvm.script import tirx as T
 
 
@@ -86,10 +87,9 @@ def test_lower_iket_strips_every_function_of_the_module():
             T.cuda.iket.mark("device_func")
             A[0] = 1
 
-        @T.prim_func(private=True)
-        def unmarked(A: T.Buffer((32,), "int32")):
-            T.func_attr({"target": T.target("cuda"), "calling_conv": 2})
-            A[0] = 2
+        @R.function
+        def relax_func(x: R.Tensor((32,), "int32")) -> R.Tensor((32,), "int32"):
+            return x
 
     @I.ir_module
     class Expected:
@@ -107,10 +107,9 @@ def test_lower_iket_strips_every_function_of_the_module():
             T.func_attr({"target": T.target("cuda")})
             A[0] = 1
 
-        @T.prim_func(private=True)
-        def unmarked(A: T.Buffer((32,), "int32")):
-            T.func_attr({"target": T.target("cuda"), "calling_conv": 2})
-            A[0] = 2
+        @R.function
+        def relax_func(x: R.Tensor((32,), "int32")) -> R.Tensor((32,), "int32"):
+            return x
 
     After = cuda_transforms.LowerIket()(Before)
     tvm.ir.assert_structural_equal(After, Expected)

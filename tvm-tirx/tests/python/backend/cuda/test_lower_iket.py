@@ -162,16 +162,24 @@ def _five_launches(A: T.Tensor((32,), "int32")):
         A[tx] = A[tx] + 5
 
 
-# split, three launches make a module of four functions and five one of six: the stripping
-# loop of LowerIket stopped after the first kernel it rewrote in both
+# split, both functions make a module of ten functions, five launches one of six and three one
+# of four: the stripping loop of LowerIket stopped after the first kernel it rewrote in each
 @pytest.mark.xfail(
     strict=True,
     raises=RuntimeError,
     reason="LowerIket changes its input module in place, and the function map it iterates",
 )
-@pytest.mark.parametrize("func", [_three_launches, _five_launches], ids=["three", "five"])
+@pytest.mark.parametrize(
+    "func",
+    [
+        tvm_tirx.IRModule({"f": _five_launches, "g": _three_launches}),
+        _five_launches,
+        _three_launches,
+    ],
+    ids=["both", "five", "three"],
+)
 def test_compile_strips_the_iket_marks_of_every_launch(func):
-    """tvm_tirx.tirx.compile strips the IKET marks of every kernel a function launches"""
+    """tvm_tirx.tirx.compile strips the IKET marks of every kernel the functions launch"""
     tvm_tirx.tirx.compile(func, target=SM90)
 
 

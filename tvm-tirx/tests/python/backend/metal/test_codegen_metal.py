@@ -36,16 +36,36 @@ def _cast_kernel(dtype):
     return main
 
 
+def _float64_in_second_kernel(int_dtype):
+    """Two kernels; the second computes in float64 from the ``int_dtype`` buffer the first writes"""
+
+    @T.function
+    def main(A: T.Tensor((1,), int_dtype), B: T.Tensor((1,), "float32")):
+        with T.launch_thread("threadIdx.x", 1):
+            A[0] = T.Cast(int_dtype, 1)
+        with T.launch_thread("threadIdx.x", 1):
+            B[0] = T.Cast("float32", T.Cast("float64", A[0]) * T.float64(3))
+
+    return main
+
+
 @pytest.mark.xfail(
     strict=True,
     raises=RuntimeError,
     reason="Metal refuses a dtype the target lacks with a failed internal check",
 )
-@pytest.mark.parametrize("dtype", ["float64", "float64x2", "float32x8"])
-def test_metal_rejects_a_type_it_lacks(dtype):
+@pytest.mark.parametrize(
+    "func, dtype",
+    [pytest.param(_cast_kernel(t), t, id=t) for t in ["float64", "float64x2", "float32x8"]]
+    + [
+        pytest.param(_float64_in_second_kernel(t), "float64", id=f"float64-in-second-kernel-{t}")
+        for t in ("int64", "uint64")
+    ],
+)
+def test_metal_rejects_a_type_it_lacks(func, dtype):
     """A type Metal lacks (float64 by design, apache/tvm#7118) is a ValueError naming it"""
     with pytest.raises(ValueError, match=rf"metal target cannot represent the type {dtype}\b"):
-        tvm_tirx.tirx.compile(_cast_kernel(dtype), target="metal")
+        tvm_tirx.tirx.compile(func, target="metal")
 
 
 @pytest.mark.parametrize("dtype", ["int64", "uint64", "float16", "float32x4"])

@@ -261,8 +261,8 @@ def test_host_cell_in_launch_extent_or_shared_memory_size_passes(place):
 @pytest.mark.parametrize("kind", DEVICE_KINDS)
 @pytest.mark.parametrize(
     "scope, annotations",
-    [("local", {}), ("global", {"device_type": 1})],
-    ids=["local", "global-device_type-1"],
+    [("local", {}), ("global", {"device_type": 1}), ("global", {"disable_lower_builtin": 1})],
+    ids=["local", "global-device_type-1", "global-disable_lower_builtin-1"],
 )
 def test_host_use_of_alloc_tensor_in_host_memory_passes(kind, scope, annotations):
     """Host code may use, directly or via a view, an alloc_tensor LowerTVMBuiltin puts on the CPU"""

@@ -77,6 +77,13 @@ def test_annotate_entry_func_result_keeps_the_ir_module_attrs(functions):
     tvm_tirx.ir.assert_structural_equal(After.attrs, Before.attrs)
 
 
+@pytest.mark.parametrize("only", [_public, _private], ids=["public", "private"])
+def test_annotate_entry_func_marks_the_only_function(only):
+    """The only function of an IRModule, public or private, is marked in the IRModule returned"""
+    After = tr.AnnotateEntryFunc()(tvm_tirx.IRModule({"main": only}))
+    tvm_tirx.ir.assert_structural_equal(After["main"], only.with_attr("tirx.is_entry_func", True))
+
+
 @pytest.mark.parametrize(
     "order", [("main", "helper"), ("helper", "main")], ids=["public-first", "private-first"]
 )

@@ -446,6 +446,47 @@ def test_cell_handed_only_to_module_function_kernels_stays_on_device(pointer):
     tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
+@pytest.mark.parametrize(
+    "pointer", [lambda c: c.data, lambda c: T.address_of(c[0])], ids=["data", "address_of"]
+)
+def test_cell_handed_to_a_single_thread_module_function_kernel_stays_on_device(pointer):
+    """A module function of the device target is a kernel without a thread launch too: the
+    cell whose Ptr the host hands it stays a device Ptr"""
+    # a kernel with no thread launch is launched over no launch parameter
+    write_attrs = {k: v for k, v in _kernel_attrs().items() if k != "tirx.noalias"}
+    write_attrs["tirx.kernel_launch_params"] = []
+
+    @I.ir_module
+    class Before:
+        @T.function
+        def main():
+            T.func_attr({"target": CUDA_ON_LLVM})
+            c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            Before.write(pointer(c))
+
+        @T.function(private=True)
+        def write(c_ptr: T.Ptr(T.float32, "local")):
+            T.func_attr({"target": CUDA})
+            c = T.decl_tensor(c_ptr, ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            c[0] = T.float32(1)
+
+    @I.ir_module
+    class Expected:
+        @T.function
+        def main():
+            T.func_attr({"target": CUDA_ON_LLVM})
+            c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            T.call_ffi_kernel("write", pointer(c))
+
+        @T.function
+        def write(c_ptr: T.Ptr(T.float32, "local")):
+            T.func_attr(write_attrs)
+            c = T.decl_tensor(c_ptr, ty_args=[T.Tensor((1,), T.float32, scope="local")])
+            c[0] = T.float32(1)
+
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
+
+
 def test_cell_kernels_carry_across_host_loop_iterations_stays_on_device():
     """A cell a kernel loads in one iteration after the next kernel stored it stays a Ptr"""
 
@@ -666,8 +707,8 @@ def _kernel_indexes_host_array(A: T.Tensor((8,), "float32")):
 def _kernel_reads_view_at_address_of(A: T.Tensor((8,), "float32")):
     T.func_attr({"target": CUDA_ON_LLVM})
     c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
-    c[0] = T.float32(0.0)
     v = T.decl_tensor(T.address_of(c[0]), ty_args=[T.Tensor((1,), T.float32, scope="local")])
+    v[0] = T.float32(0.0)  # the host stores into c through the view
     with T.launch_thread("threadIdx.x", 8) as i:
         A[i] = v[0]
 
@@ -687,9 +728,9 @@ def _kernel_reads_view_of_bound_ptr(A: T.Tensor((8,), "float32")):
 def _kernel_reads_view_of_view(A: T.Tensor((8,), "float32")):
     T.func_attr({"target": CUDA_ON_LLVM})
     c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
-    c[0] = T.float32(0.0)
     u = T.decl_tensor(c.data, ty_args=[T.Tensor((1,), T.float32, scope="local")])
     v = T.decl_tensor(u.data, ty_args=[T.Tensor((1,), T.float32, scope="local")])
+    u[0] = T.float32(0.0)  # the host stores into c through a view
     with T.launch_thread("threadIdx.x", 8) as i:
         A[i] = v[0]
 
