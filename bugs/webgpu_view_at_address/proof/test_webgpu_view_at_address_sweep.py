@@ -112,6 +112,33 @@ def of_workgroup_element(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float3
         B[t] = V[0]
 
 
+def after_a_view_of(named):
+    """A kernel that declares a view of a named array (``named``: a parameter's data or a
+    workgroup allocation's buffer_data), then one at an address: the second is refused."""
+
+    @T.prim_func
+    def main(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
+        for t in T.thread_binding(4, thread="threadIdx.x"):
+            S = T.alloc_buffer((4,), "float32", scope="shared")
+            S[t] = A[t]
+            U = T.decl_buffer((4,), "float32", data=named(A, S), scope=named.scope)
+            V = T.decl_buffer((1,), "float32", data=T.address_of(A[t]))
+            B[t] = U[t] + V[0]
+
+    return main
+
+
+def _parameter(A, S):
+    return A.data
+
+
+def _workgroup(A, S):
+    return S.data
+
+
+_parameter.scope, _workgroup.scope = "global", "shared"
+
+
 REFUSED = {
     "element-0": (at_address("float32", lambda t: 0), "V"),
     "thread-element": (at_address("float32", lambda t: t), "V"),
@@ -124,6 +151,8 @@ REFUSED = {
     "two-dimensional": (two_dimensional, "V"),
     "second-kernel": (second_kernel, "V"),
     "workgroup-element": (of_workgroup_element, "V"),
+    "after-a-parameter-view": (after_a_view_of(_parameter), "V"),
+    "after-a-workgroup-view": (after_a_view_of(_workgroup), "V"),
 }
 
 
@@ -240,10 +269,25 @@ def let_then_view(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
         W[t] = V[0]
 
 
+@T.prim_func
+def let_in_a_loop_then_view(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
+    for t in T.thread_binding(4, thread="threadIdx.x"):
+        for _ in range(1):
+            p = T.bind(B.data)
+            W = T.decl_buffer((4,), "float32", data=p)
+            W[t] = T.float32(0)
+        V = T.decl_buffer((1,), "float32", data=T.address_of(A[t]))
+        B[t] = V[0]
+
+
 @pytest.mark.parametrize(
     "func, refused",
-    [(view_then_let, ValueError), (let_then_view, TypeError)],
-    ids=["view-first", "let-first"],
+    [
+        (view_then_let, ValueError),
+        (let_then_view, TypeError),
+        (let_in_a_loop_then_view, TypeError),
+    ],
+    ids=["view-first", "let-first", "let-first-in-a-loop"],
 )
 def test_first_refusal_follows_print_order(func, refused):
     """The generator stops at what it prints first: a view over an address (the fix's
