@@ -58,45 +58,13 @@ def test_annotate_entry_func_leaves_its_input_unchanged(functions, immutable_mod
     [{"main": _entry}, {"main": _helper}, {"main": _entry, "helper": _helper}],
     ids=["single", "single-private", "public-among-private"],
 )
-def test_annotate_entry_func_marks_the_entry_in_its_output(functions):
-    """AnnotateEntryFunc's output marks the entry: the only function, or the public one"""
-    After = tvm.tirx.transform.AnnotateEntryFunc()(tvm.IRModule(functions))
-    Expected = functions["main"].with_attr("tirx.is_entry_func", True)
-    tvm.ir.assert_structural_equal(After["main"], Expected)
-
-
-def test_annotate_entry_func_output_keeps_the_module_attributes():
-    """AnnotateEntryFunc's output keeps the module's attributes, global infos and functions"""
-
-    @I.ir_module
-    class Before:
-        I.module_attrs({"note": "kept"})
-        I.module_global_infos({"vdevice": [I.vdevice("llvm")]})
-
-        @T.prim_func(s_tir=True)
-        def main(A: T.Buffer(8, "float32")):
-            A[0] = T.float32(0)
-
-        @T.prim_func(private=True, s_tir=True)
-        def helper(A: T.Buffer(8, "float32")):
-            A[0] = T.float32(1)
-
-    @I.ir_module
-    class Expected:
-        I.module_attrs({"note": "kept"})
-        I.module_global_infos({"vdevice": [I.vdevice("llvm")]})
-
-        @T.prim_func(s_tir=True)
-        def main(A: T.Buffer(8, "float32")):
-            T.func_attr({"tirx.is_entry_func": True})
-            A[0] = T.float32(0)
-
-        @T.prim_func(private=True, s_tir=True)
-        def helper(A: T.Buffer(8, "float32")):
-            A[0] = T.float32(1)
-
-    After = tvm.tirx.transform.AnnotateEntryFunc()(Before)
-    tvm.ir.assert_structural_equal(After, Expected)
+def test_annotate_entry_func_output_is_the_module_with_its_entry_marked(functions):
+    """AnnotateEntryFunc's output is the whole module (attributes, infos), its entry marked"""
+    attrs, infos = {"note": "kept"}, {"vdevice": [I.vdevice("llvm")]}
+    Before = tvm.IRModule(functions, attrs=attrs, global_infos=infos)
+    marked = {**functions, "main": functions["main"].with_attr("tirx.is_entry_func", True)}
+    Expected = tvm.IRModule(marked, attrs=attrs, global_infos=infos)
+    tvm.ir.assert_structural_equal(tvm.tirx.transform.AnnotateEntryFunc()(Before), Expected)
 
 
 if __name__ == "__main__":
