@@ -79,6 +79,12 @@ def _module(report, name=None):
     return None
 
 
+def listed(report, name, table):
+    """Whether the module that declares the wrong fix ``name`` lists it in its dict ``table``
+    (``NOT_ON_TVM_TIRX``: no program of that line tells it apart; ``UNSEEN``: no test can)."""
+    return name in getattr(_module(report, name), table, {})
+
+
 def _declared(report):
     """{name: description} over ``report``'s modules ({} without one)."""
     found = {}

@@ -222,18 +222,15 @@ def tirx_python():
     return python
 
 
-def _listed(report, name, table):
-    """Whether the module of the wrong fix lists ``name`` in its dict ``table``."""
-    return name in getattr(wrong_fixes._module(report, name), table, {})
-
-
 def selectable(tvm_tirx=False):
     """{(report, name): description} of the wrong fixes of the apache/tvm line, or of the
     apache/tvm-tirx line: those of the reports whose reference fix works there, but for the
     ones a module lists in NOT_ON_TVM_TIRX; on both lines not those a module lists in
     UNSEEN (no test can see them; docs/proof.md names each with the reason)."""
     catalogue = {
-        key: text for key, text in wrong_fixes.catalogue().items() if not _listed(*key, "UNSEEN")
+        key: text
+        for key, text in wrong_fixes.catalogue().items()
+        if not wrong_fixes.listed(*key, "UNSEEN")
     }
     if not tvm_tirx:
         return catalogue
@@ -242,7 +239,8 @@ def selectable(tvm_tirx=False):
     return {
         (report, name): text
         for (report, name), text in catalogue.items()
-        if report in reference_fixes.ON_TVM_TIRX and not _listed(report, name, "NOT_ON_TVM_TIRX")
+        if report in reference_fixes.ON_TVM_TIRX
+        and not wrong_fixes.listed(report, name, "NOT_ON_TVM_TIRX")
     }
 
 

@@ -64,11 +64,7 @@ def test_list_names_every_wrong_fix_but_the_unseen():
     rc, out, _ = run("scripts/wrong_fixes.py", "--list")
     assert rc == 0
     listed = {line.split()[0] for line in out.splitlines()}
-    unseen = {
-        (r, n)
-        for r, n in wrong_fixes.catalogue()
-        if n in getattr(wrong_fixes._module(r, n), "UNSEEN", {})
-    }
+    unseen = {key for key in wrong_fixes.catalogue() if wrong_fixes.listed(*key, "UNSEEN")}
     assert unseen
     assert listed == {f"{r}:{n}" for r, n in wrong_fixes.catalogue() if (r, n) not in unseen}
 

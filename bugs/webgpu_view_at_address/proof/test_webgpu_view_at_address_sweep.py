@@ -112,31 +112,21 @@ def of_workgroup_element(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float3
         B[t] = V[0]
 
 
-def after_a_view_of(named):
-    """A kernel that declares a view of a named array (``named``: a parameter's data or a
-    workgroup allocation's buffer_data), then one at an address: the second is refused."""
+def after_a_view_of(named, scope):
+    """A kernel that declares a view of a named array (``named(A, S)``: a parameter's data or a
+    workgroup allocation's buffer_data, of storage ``scope``), then one at an address: the
+    second is refused."""
 
     @T.prim_func
     def main(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
         for t in T.thread_binding(4, thread="threadIdx.x"):
             S = T.alloc_buffer((4,), "float32", scope="shared")
             S[t] = A[t]
-            U = T.decl_buffer((4,), "float32", data=named(A, S), scope=named.scope)
+            U = T.decl_buffer((4,), "float32", data=named(A, S), scope=scope)
             V = T.decl_buffer((1,), "float32", data=T.address_of(A[t]))
             B[t] = U[t] + V[0]
 
     return main
-
-
-def _parameter(A, S):
-    return A.data
-
-
-def _workgroup(A, S):
-    return S.data
-
-
-_parameter.scope, _workgroup.scope = "global", "shared"
 
 
 REFUSED = {
@@ -151,8 +141,8 @@ REFUSED = {
     "two-dimensional": (two_dimensional, "V"),
     "second-kernel": (second_kernel, "V"),
     "workgroup-element": (of_workgroup_element, "V"),
-    "after-a-parameter-view": (after_a_view_of(_parameter), "V"),
-    "after-a-workgroup-view": (after_a_view_of(_workgroup), "V"),
+    "after-a-parameter-view": (after_a_view_of(lambda A, S: A.data, "global"), "V"),
+    "after-a-workgroup-view": (after_a_view_of(lambda A, S: S.data, "shared"), "V"),
 }
 
 
