@@ -21,9 +21,10 @@ The upstream tests (test_target_codegen_c_host.py and test_target_codegen_opencl
 OpenCL. Here: every pair of the constants CodeGenC prints as literals (int32, float32,
 float64) with scalar and vector targets, values with the top bit set, -0.0, subnormals,
 infinities and NaN, and constants it already printed through a temporary (uint32, int64, int8)
-that must keep their bits. OpenCL runs in-process on the OpenCL device (pocl here; skipped
-without one), the C host target on the CPU (a C compiler). Each result is compared bit for bit
-with the constant's own bits (a NaN: with any NaN, as the device's ``NAN`` has its own
+that must keep their bits, each also as OpenCL source checked without a device (no literal's
+address). OpenCL runs in-process on the OpenCL device (pocl here; skipped without one), the C
+host target on the CPU (a C compiler). Each result is compared bit for bit with the constant's
+own bits (a NaN: with any NaN, as the device's ``NAN`` has its own
 payload). Then the places a reinterpret of a constant may stand in: a condition, a let value, a
 loop extent, a branch and the code after it (each use needs its own lvalue in scope), a
 module of two functions or a kernel of two launches; on the C host and on the OpenCL device.
@@ -36,6 +37,8 @@ vectors and NaN/inf on the C host (its code generator prints neither: ``uint8_t4
 ``inff`` are other defects); float values that need more than seven significant digits
 (CodeGenC prints ``%e``, which loses them: another defect).
 """
+
+import re
 
 import numpy as np
 import pytest
@@ -138,6 +141,18 @@ def _assert_same_bits(result, expected):
 
 
 _OPENCL = pytest.mark.skipif(not tvm.testing.env.has_opencl(), reason="needs an OpenCL device")
+
+
+@pytest.mark.parametrize(
+    "source, bits, dtype, lanes", _params({**SCALARS, **VECTORS}, AssertionError)
+)
+def test_opencl_kernel_source_takes_no_literal_address(source, bits, dtype, lanes):
+    """Without a device too: the kernel's OpenCL source takes the address of a variable, never
+    of a literal, whatever the target's lanes"""
+    constant, _ = _constant(source, bits)
+    source_code = _source(_kernel(constant, dtype, lanes), "opencl")
+    addresses = re.findall(r"&\(([^()]*)\)", source_code)
+    assert all(operand.isidentifier() for operand in addresses), addresses
 
 
 @_OPENCL
