@@ -14,43 +14,103 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""What the blind rounds' demos share (bugs/<key>/blind_demos/): run one program under the reference
-fix and under a wrong fix, each in a child process of its own, and print both results and whether
-they differ.
+"""What the blind rounds' demos share: the programs on which a bug's reference fix and each of its
+blind wrong fixes differ, and the child processes that run one program under each.
 
-A demo script defines ``program()`` (returns an IRModule or PrimFunc) and ``observe(mod)``
-(returns a printable result: IR text, a launch's values, ...), then calls ``compare(fix, name)``.
-A child runs with ``--child ref`` or ``--child wrong:<name>``."""
+Per bug, ``bugs/<key>/demos.py`` (apache/tvm) and ``bugs/<key>/demos_tirx.py`` (apache/tvm-tirx),
+and ``demos_<round>.py`` and ``demos_<round>_tirx.py`` for a later round, each define
+``DEMOS = {wrong fix name: Demo(program, observe), ...}`` (a dict literal: its keys are read
+without importing TVM): ``program()`` returns an IRModule or PrimFunc, ``observe(program)`` a
+printable result (IR text, a launch's values, an error's line). A demo runs its program twice, each time in a child process of its own, once
+with the reference fix installed and once with the wrong fix; it shows the wrong fix when the two
+results differ. scripts/blind_demos.py is the command that runs them."""
 
+import importlib
 import json
 import os
+import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _child(script, mode, report):
-    sys.path.insert(0, str(ROOT))
-    import importlib
+class Demo(NamedTuple):
+    """One wrong fix's demo: its program, what of the program is compared, and whether the
+    OpenCL runtime must be loaded before the first compile (the OpenCL codegen needs it)."""
 
-    if getattr(script, "OPENCL", False):  # before the first compile: the codegen needs it
+    program: Callable[[], object]
+    observe: Callable[[object], object]
+    opencl: bool = False
+
+
+def modules(report, line):
+    """The modules holding ``report``'s demos on ``line`` ("tvm" or "tvm_tirx"): bugs/<key>/demos.py
+    and one demos_<round>.py per later round, each with ``_tirx`` before ``.py`` on tvm-tirx."""
+    files = sorted((ROOT / "bugs" / report).glob("demos*.py"))
+    tirx = line == "tvm_tirx"
+    return [f"bugs.{report}.{f.stem}" for f in files if f.stem.endswith("_tirx") == tirx]
+
+
+def demos_of(report, line):
+    """``report``'s demos on ``line``: {wrong fix name: Demo}; empty where it has none."""
+    sys.path.insert(0, str(ROOT))
+    demos = {}
+    for name in modules(report, line):
+        demos.update(importlib.import_module(name).DEMOS)
+    return demos
+
+
+def child(report, name, mode):
+    """Run demo ``name`` of ``report`` in this process under ``mode`` ("ref" or "wrong") and print
+    its result after a marker line."""
+    from harness.tvm_line import LINE
+
+    demo = demos_of(report, LINE)[name]
+    if demo.opencl:
         from harness.reference_fixes import opencl_runtime
 
         opencl_runtime().load()
-    module = importlib.import_module(f"bugs.{report}.reference_fix")
     if mode == "ref":
-        module.install()
+        importlib.import_module(f"bugs.{report}.reference_fix").install()
     else:
         from harness.wrong_fixes import install
 
-        install(f"{report}:{mode.split(':', 1)[1]}")
+        install(f"{report}:{name}")
     try:
-        result = script.observe(script.program())
+        result = demo.observe(demo.program())
     except Exception as err:  # the result: an error
         result = f"{type(err).__name__}: {message(err)}"
     print("@@RESULT@@" + json.dumps(str(result)))
+
+
+def compare(report, name, python=None):
+    """Run demo ``name`` of ``report`` under the reference fix and under the wrong fix, each in a
+    child process of ``python``; returns {"ref": result, "wrong": result}."""
+    out = {}
+    for mode in ("ref", "wrong"):
+        proc = subprocess.run(
+            [python or sys.executable, "-m", "harness.blind_demo", report, name, mode],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=600,
+        )
+        text = proc.stdout + proc.stderr
+        marks = [x for x in text.splitlines() if x.startswith("@@RESULT@@")]
+        out[mode] = json.loads(marks[-1][10:]) if marks else died(proc)
+    return out
+
+
+def died(proc):
+    """What a child that printed no result ended with: its signal, or its last line."""
+    if proc.returncode < 0:
+        return f"child killed by signal {signal.Signals(-proc.returncode).name}"
+    lines = [x for x in (proc.stdout + proc.stderr).splitlines() if x.strip()]
+    return f"child ended (rc {proc.returncode}): {(lines or [''])[-1][:300]}"
 
 
 def message(err):
@@ -60,33 +120,6 @@ def message(err):
     lines = [x for x in str(err).strip().splitlines() if x.strip()]
     said = [x for x in lines if not x[0].isspace() and not x.startswith(skip)]
     return ((said or lines or [""])[0])[:300]
-
-
-def main(script, report, name):
-    if len(sys.argv) > 2 and sys.argv[1] == "--child":
-        _child(script, sys.argv[2], report)
-        return 0
-    out = {}
-    for mode in ("ref", f"wrong:{name}"):
-        proc = subprocess.run(
-            [sys.executable, script.__file__, "--child", mode],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            timeout=600,
-        )
-        text = proc.stdout + proc.stderr
-        marks = [x for x in text.splitlines() if x.startswith("@@RESULT@@")]
-        out[mode] = (
-            json.loads(marks[-1][10:])
-            if marks
-            else f"child died (rc {proc.returncode}): {text[-400:]}"
-        )
-    for mode, result in out.items():
-        print(f"===== {mode}\n{result}")
-    differ = out["ref"] != out[f"wrong:{name}"]
-    print("DIFFERENT" if differ else "SAME")
-    return 0 if differ else 1
 
 
 def run_opencl(lib, inputs, outputs):
@@ -150,3 +183,8 @@ def workspace_calls(func, target="opencl"):
     lib = tvm.compile(func, target=tvm.target.Target(target, host="llvm"))
     lines = lib.mod.inspect_source("ll").splitlines()
     return [x.split(", !dbg")[0].strip() for x in lines if "(i32 1, i32 0" in x]
+
+
+if __name__ == "__main__":  # a child of compare(): REPORT NAME MODE
+    sys.path.insert(0, str(ROOT))
+    child(*sys.argv[1:4])
