@@ -21,9 +21,10 @@ Per bug, ``bugs/<key>/demos.py`` (apache/tvm) and ``bugs/<key>/demos_tirx.py`` (
 and ``demos_<round>.py`` and ``demos_<round>_tirx.py`` for a later round, each define
 ``DEMOS = {wrong fix name: Demo(program, observe), ...}`` (a dict literal: its keys are read
 without importing TVM): ``program()`` returns an IRModule or PrimFunc, ``observe(program)`` a
-printable result (IR text, a launch's values, an error's line). A demo runs its program twice, each time in a child process of its own, once
-with the reference fix installed and once with the wrong fix; it shows the wrong fix when the two
-results differ. scripts/blind_demos.py is the command that runs them."""
+printable result (IR text, a launch's values, an error's line). A demo runs its program twice,
+each time in a child process of its own, once with the reference fix installed and once with the
+wrong fix; it shows the wrong fix when the two results differ. scripts/blind_demos.py is the
+command that runs them."""
 
 import importlib
 import json
@@ -120,6 +121,54 @@ def message(err):
     lines = [x for x in str(err).strip().splitlines() if x.strip()]
     said = [x for x in lines if not x[0].isspace() and not x.startswith(skip)]
     return ((said or lines or [""])[0])[:300]
+
+
+# The one-file-per-demo form, until every bug's demos are tables (then removed).
+def _legacy_child(script, mode, report):
+    sys.path.insert(0, str(ROOT))
+    if getattr(script, "OPENCL", False):  # before the first compile: the codegen needs it
+        from harness.reference_fixes import opencl_runtime
+
+        opencl_runtime().load()
+    module = importlib.import_module(f"bugs.{report}.reference_fix")
+    if mode == "ref":
+        module.install()
+    else:
+        from harness.wrong_fixes import install
+
+        install(f"{report}:{mode.split(':', 1)[1]}")
+    try:
+        result = script.observe(script.program())
+    except Exception as err:  # the result: an error
+        result = f"{type(err).__name__}: {message(err)}"
+    print("@@RESULT@@" + json.dumps(str(result)))
+
+
+def main(script, report, name):
+    if len(sys.argv) > 2 and sys.argv[1] == "--child":
+        _legacy_child(script, sys.argv[2], report)
+        return 0
+    out = {}
+    for mode in ("ref", f"wrong:{name}"):
+        proc = subprocess.run(
+            [sys.executable, script.__file__, "--child", mode],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=600,
+        )
+        text = proc.stdout + proc.stderr
+        marks = [x for x in text.splitlines() if x.startswith("@@RESULT@@")]
+        out[mode] = (
+            json.loads(marks[-1][10:])
+            if marks
+            else f"child died (rc {proc.returncode}): {text[-400:]}"
+        )
+    for mode, result in out.items():
+        print(f"===== {mode}\n{result}")
+    differ = out["ref"] != out[f"wrong:{name}"]
+    print("DIFFERENT" if differ else "SAME")
+    return 0 if differ else 1
 
 
 def run_opencl(lib, inputs, outputs):
