@@ -24,10 +24,6 @@ uint64, float64: WGSL has none of them) and Metal (float64, which Metal lacks by
 Layer ``codegen``: PRESENT when any of them stops at an ``InternalError`` (an ICHECK or a
 fatal of the code generator); FIXED when each is refused with a user-facing error (or
 compiles). Control: the same kernel in int32 compiles for both targets.
-
-Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
-reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
-findings for scripts/check_tvm.py.
 """
 
 import sys
@@ -35,17 +31,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 
-try:
-    from probe_common import finding, main, run_main
-
-    import tvm
-    from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"codegen_missing_dtype/probe.py: cannot import tvm: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
+from probe_common import finding, needs_tvm, script
 
 BUG = "codegen_missing_dtype"
-NAME = "codegen_missing_dtype/probe.py"
+
+with needs_tvm(BUG, "tvm"):
+    import tvm
+    from tvm.script import tirx as T
+
 
 CASES = [("webgpu", "int64"), ("webgpu", "uint64"), ("webgpu", "float64"), ("metal", "float64")]
 
@@ -87,4 +80,4 @@ def probe(run_gpu=False):
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(None, NAME, probe))
+    script(BUG, probe)

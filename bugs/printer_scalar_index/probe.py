@@ -24,10 +24,6 @@ a name the parser binds to the element's value; the printer then writes ``B[i] =
 as ``B = B + 1``, which parses back as ``B[0] = B[0] + 1``. Layer ``round trip``: that
 function through print -> parse. Control: the same with the index 0, where the shorthand is
 right, must round-trip.
-
-Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
-reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
-findings for scripts/check_tvm.py.
 """
 
 import sys
@@ -35,16 +31,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 
-try:
-    from probe_common import finding, main, round_trip_error, run_main
-
-    from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"printer_scalar_index/probe.py: cannot import tvm/tirx: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
+from probe_common import finding, needs_tvm, round_trip_error, script
 
 BUG = "printer_scalar_index"
-NAME = "printer_scalar_index/probe.py"
+
+with needs_tvm(BUG):
+    from tvm.script import tirx as T
 
 
 def scalar_name_access(at_zero):
@@ -75,4 +67,4 @@ def probe(run_gpu=False):
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(None, NAME, probe))
+    script(BUG, probe)

@@ -23,10 +23,6 @@
 and CUDA (no device needed). Layer ``codegen``: PRESENT when a kernel line takes the address
 of a literal (``&(2.000000e+00f)``), which no C compiler accepts; FIXED when neither does.
 Control: a reinterpret of a variable must print as before (``&(x)`` of a named value).
-
-Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
-reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
-findings for scripts/check_tvm.py.
 """
 
 import sys
@@ -34,19 +30,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 
-try:
-    import re
+import re
 
-    from probe_common import finding, main, run_main
-
-    import tvm
-    from tvm.script import tirx as T
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"reinterpret_of_constant/probe.py: cannot import tvm: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
+from probe_common import finding, needs_tvm, script
 
 BUG = "reinterpret_of_constant"
-NAME = "reinterpret_of_constant/probe.py"
+
+with needs_tvm(BUG, "tvm"):
+    import tvm
+    from tvm.script import tirx as T
+
 
 TARGETS = ("opencl", {"kind": "cuda", "arch": "sm_80"})
 LITERAL = re.compile(r"&\(\s*[-+.0-9]")
@@ -84,4 +77,4 @@ def probe(run_gpu=False):
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(None, NAME, probe))
+    script(BUG, probe)

@@ -23,10 +23,6 @@
 (source only) in a child interpreter, since the failure is a crash. Layer ``compile``:
 PRESENT when the child dies by a signal; FIXED when it compiles or refuses the program with an
 error. Control: the same program with the constant extent 2 compiles in the child.
-
-Exit codes: 0 after printing; 1 with ``--check`` when the bug reproduces; 2 with a one-line
-reason when it cannot run or is given an unknown argument. ``probe(run_gpu)`` returns the
-findings for scripts/check_tvm.py.
 """
 
 import sys
@@ -34,18 +30,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 
-try:
-    import subprocess
+import subprocess
 
-    from probe_common import finding, main, run_main
-
-    import tvm  # noqa: F401  (the child imports the same TVM)
-except Exception as err:  # no usable TVM: one line, exit 2
-    print(f"vthread_dynamic_extent/probe.py: cannot import tvm: {err}", file=sys.stderr)
-    raise SystemExit(2) from None
+from probe_common import finding, needs_tvm, script
 
 BUG = "vthread_dynamic_extent"
-NAME = "vthread_dynamic_extent/probe.py"
+
+with needs_tvm(BUG, "tvm"):
+    import tvm  # noqa: F401  (the child imports the same TVM)
+
 
 CHILD = """
 import sys
@@ -99,4 +92,4 @@ def probe(run_gpu=False):
 
 
 if __name__ == "__main__":
-    run_main(NAME, lambda: main(None, NAME, probe))
+    script(BUG, probe)
