@@ -20,7 +20,8 @@ The bug. ``LowerIket`` (``src/backend/cuda/transforms/lower_iket.cc``, ``LowerIk
 two branches. Without IKET enabled it strips the annotations function by function, in a loop
 over ``module->functions`` that writes each stripped function back with
 ``module->Update(global_var, function)``; with IKET enabled (the module attribute
-``tirx.iket.enabled``, or a verified ``run-iket`` child's environment) it instruments the
+``tirx.iket.enabled``, ``cuda.iket.enabled`` on tvm-tirx, or a verified ``run-iket`` child's
+environment) it instruments the
 kernels it collected with ``module->Update(kernel.global_var, ...)``. ``IRModule::operator->``
 never copies: the caller's module changes with the result. And the stripping loop writes the
 map it iterates: ``Map::Set`` of an existing key moves the entry to the end of a map of more
@@ -55,27 +56,40 @@ GLOBAL = {
     "tvm": "tirx.backend.cuda.transforms.LowerIket",
     "tvm_tirx": "tirx.backend.cuda.transform.LowerIket",
 }
-# IketEnabled: the module attribute, or all four variables of a verified run-iket child
-ENABLED_ATTR = "tirx.iket.enabled"
+# IketEnabled on each line: a nonzero module attribute, or the environment of a verified run-iket
+# child: each variable the value named (None: any non-empty value; a tuple of names: one of them)
+ENABLED_ATTR = {"tvm": "tirx.iket.enabled", "tvm_tirx": "cuda.iket.enabled"}[LINE]
 CHILD_ENV = {
-    "TVM_IKET_INJECTED_CHILD_ENABLE": "1",
-    "TVM_IKET_OFFICIAL_PROFILE": "cutlass-4.6.0",
-    "CUDA_INJECTION64_PATH": None,  # any non-empty value
-    "SMODEL_INJECTION_CONFIG": None,
-}
+    "tvm": {
+        "TVM_IKET_INJECTED_CHILD_ENABLE": "1",
+        "TVM_IKET_OFFICIAL_PROFILE": "cutlass-4.6.0",
+        "CUDA_INJECTION64_PATH": None,
+        "SMODEL_INJECTION_CONFIG": None,
+    },
+    "tvm_tirx": {
+        "TVM_TIRX_IKET_INJECTED_CHILD_ENABLE": "1",
+        "CUDA_INJECTION64_PATH": None,
+        ("IKET_INJECTION_CONFIG", "SMODEL_INJECTION_CONFIG"): None,
+    },
+}[LINE]
+
+
+def child_env():
+    """Whether this process is a verified run-iket child (CHILD_ENV holds)."""
+    for names, want in CHILD_ENV.items():
+        values = [os.environ.get(n, "") for n in (names if isinstance(names, tuple) else (names,))]
+        if not any(v and (want is None or v == want) for v in values):
+            return False
+    return True
 
 
 def enabled(mod):
-    """Whether LowerIket instruments ``mod`` (IketEnabled): a nonzero ``tirx.iket.enabled``
-    module attribute, or the environment of a verified run-iket child."""
+    """Whether LowerIket instruments ``mod`` (IketEnabled): a nonzero ENABLED_ATTR module
+    attribute, or the environment of a verified run-iket child."""
     flag = mod.attrs.get(ENABLED_ATTR) if mod.attrs is not None else None
     if flag is not None and int(flag) != 0:
         return True
-    for name, want in CHILD_ENV.items():
-        value = os.environ.get(name, "")
-        if not value or (want is not None and value != want):
-            return False
-    return True
+    return child_env()
 
 
 def alone(inner, mod, gvar, func):

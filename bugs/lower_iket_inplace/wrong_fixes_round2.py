@@ -17,7 +17,6 @@
 """Second blind round: wrong fixes of lower_iket_inplace (patches/0010): each one small mistake in
 one step of bugs/lower_iket_inplace/reference_fix.py."""
 
-import os
 
 from bugs.lower_iket_inplace import reference_fix as fix
 from harness import input_copy as _input_copy
@@ -56,11 +55,7 @@ NOT_ON_TVM_TIRX = {
 
 
 def _env_enabled():
-    for name, want in fix.CHILD_ENV.items():
-        value = os.environ.get(name, "")
-        if not value or (want is not None and value != want):
-            return False
-    return True
+    return fix.child_env()
 
 
 def _enabled_attr_only(mod):

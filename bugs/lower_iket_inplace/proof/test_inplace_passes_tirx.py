@@ -126,7 +126,7 @@ def _lower_iket_input(func, iket_enabled):
 
     mod = tvm_tirx.IRModule({"main": func})
     if iket_enabled:
-        mod = mod.with_attr("tirx.iket.enabled", True)
+        mod = mod.with_attr("cuda.iket.enabled", True)
     with tvm_tirx.ir.transform.PassContext(instruments=[Capture()]):
         try:
             tvm_tirx.tirx.compile(mod, target=SM90)

@@ -46,7 +46,7 @@ def _split_kernels(kernels, iket_enabled):
     """CUDA kernels as SplitHostDevice leaves them, each with an IKET mark"""
     funcs = {"main_kernel": _even_kernel, "main_kernel_1": _store_kernel}
     mod = tvm_tirx.IRModule(dict(list(funcs.items())[:kernels]))
-    return mod.with_attr("tirx.iket.enabled", True) if iket_enabled else mod
+    return mod.with_attr("cuda.iket.enabled", True) if iket_enabled else mod
 
 
 @pytest.mark.xfail(
