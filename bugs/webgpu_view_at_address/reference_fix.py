@@ -101,15 +101,10 @@ def names_storage(data):
     )
 
 
-def binds_pointer(node):
-    """Whether ``node`` is a ``let`` of a pointer, which CodeGenWebGPU cannot print."""
-    return isinstance(node, ir.Bind) and isinstance(node.var.ty, ir.PointerType)
-
-
 def refusal_in(func, names=None):
-    """What the fixed generator refuses first in the kernel ``func``: ``[(view, data)]`` for
-    a view over an address, ``[None]`` where it stops at a let-bound pointer first, ``[]``
-    where it meets neither. ``names`` decides which data names storage (names_storage)."""
+    """The first view the fixed generator refuses in the kernel ``func``: ``[(view, data)]`` for
+    a view over an address, ``[]`` where there is none. ``names`` decides which data names
+    storage (names_storage)."""
     names = names or names_storage
     found = []
 
@@ -119,8 +114,6 @@ def refusal_in(func, names=None):
         view = views(node)
         if view is not None and not names(view[1]):
             found.append(view)
-        elif view is None and binds_pointer(node):
-            found.append(None)
         return WalkResult.ADVANCE
 
     walk(func.body, visit, order="pre")
@@ -129,7 +122,7 @@ def refusal_in(func, names=None):
 
 def first_refusal(mod):
     """The view the fixed generator refuses first in ``mod`` (its name and data), or None
-    where it stops at something else first (a let-bound pointer) or finds no such view."""
+    where it finds no such view."""
     for _, func in mod.functions.items():
         if isinstance(func, ir.PrimFunc):
             found = refusal_in(func)
