@@ -18,13 +18,13 @@
 data and each blind wrong fix differ (harness/blind_demo.py; run with scripts/blind_demos.py
 --bug printer_param_data).
 
-A demo prints its program and parses the text back; the round-trip observers and the one-cell
-builder are printer_cell's (bugs/printer_cell/demos.py)."""
+A demo prints its program and parses the text back (the printer demos' shared observers and
+one-cell builder: harness/blind_printer.py)."""
 
 import operator
 
-from bugs.printer_cell.demos import one_cell, printed_body, round_trip
 from harness.blind_demo import Demo
+from harness.blind_printer import one_cell, printed_body, round_trip
 from tvm.script import ir as I
 from tvm.script import tirx as T
 
