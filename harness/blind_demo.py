@@ -26,6 +26,7 @@ each time in a child process of its own, once with the reference fix installed a
 wrong fix; it shows the wrong fix when the two results differ. scripts/blind_demos.py is the
 command that runs them."""
 
+import ast
 import importlib
 import json
 import os
@@ -54,6 +55,20 @@ def modules(report, line):
     files = sorted((ROOT / "bugs" / report).glob("demos*.py"))
     tirx = line == "tvm_tirx"
     return [f"bugs.{report}.{f.stem}" for f in files if f.stem.endswith("_tirx") == tirx]
+
+
+def declared(report, line):
+    """The wrong fixes ``report``'s demos show on ``line``, read from the modules' sources
+    (their ``DEMOS`` literals' keys) without importing TVM."""
+    names = []
+    for name in modules(report, line):
+        tree = ast.parse((ROOT / (name.replace(".", "/") + ".py")).read_text())
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and [getattr(x, "id", "") for x in node.targets] == [
+                "DEMOS"
+            ]:
+                names += [k.value for k in node.value.keys]
+    return names
 
 
 def demos_of(report, line):
@@ -121,54 +136,6 @@ def message(err):
     lines = [x for x in str(err).strip().splitlines() if x.strip()]
     said = [x for x in lines if not x[0].isspace() and not x.startswith(skip)]
     return ((said or lines or [""])[0])[:300]
-
-
-# The one-file-per-demo form, until every bug's demos are tables (then removed).
-def _legacy_child(script, mode, report):
-    sys.path.insert(0, str(ROOT))
-    if getattr(script, "OPENCL", False):  # before the first compile: the codegen needs it
-        from harness.reference_fixes import opencl_runtime
-
-        opencl_runtime().load()
-    module = importlib.import_module(f"bugs.{report}.reference_fix")
-    if mode == "ref":
-        module.install()
-    else:
-        from harness.wrong_fixes import install
-
-        install(f"{report}:{mode.split(':', 1)[1]}")
-    try:
-        result = script.observe(script.program())
-    except Exception as err:  # the result: an error
-        result = f"{type(err).__name__}: {message(err)}"
-    print("@@RESULT@@" + json.dumps(str(result)))
-
-
-def main(script, report, name):
-    if len(sys.argv) > 2 and sys.argv[1] == "--child":
-        _legacy_child(script, sys.argv[2], report)
-        return 0
-    out = {}
-    for mode in ("ref", f"wrong:{name}"):
-        proc = subprocess.run(
-            [sys.executable, script.__file__, "--child", mode],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            timeout=600,
-        )
-        text = proc.stdout + proc.stderr
-        marks = [x for x in text.splitlines() if x.startswith("@@RESULT@@")]
-        out[mode] = (
-            json.loads(marks[-1][10:])
-            if marks
-            else f"child died (rc {proc.returncode}): {text[-400:]}"
-        )
-    for mode, result in out.items():
-        print(f"===== {mode}\n{result}")
-    differ = out["ref"] != out[f"wrong:{name}"]
-    print("DIFFERENT" if differ else "SAME")
-    return 0 if differ else 1
 
 
 def run_opencl(lib, inputs, outputs):
