@@ -20,9 +20,11 @@ lower_iket_inplace).
 
 demos.py's programs and observer in this line's TVMScript; each entry's comment is there.
 IKET is enabled here by the module attribute cuda.iket.enabled (tirx.iket.enabled on
-apache/tvm). The wrong fixes that wrong_fixes_round*.NOT_ON_TVM_TIRX names have no demo here."""
+apache/tvm), any nonzero value, or a verified run-iket child's environment (this line's
+variables). The wrong fixes that wrong_fixes_round*.NOT_ON_TVM_TIRX names have no demo here."""
 
 import functools
+import os
 
 from tvm_tirx.script import tirx as T
 
@@ -31,6 +33,13 @@ from harness.blind_inplace import IMMUTABLE, iket_lowered, module_of
 
 TWO = {"main_kernel": "first", "main_kernel_1": "second"}
 FIVE = {f"kernel_{k}": "store" for k in range(5)}
+# the environment of a verified run-iket child on this line, which enables IKET as the module
+# attribute does
+RUN_IKET_CHILD = {
+    "TVM_TIRX_IKET_INJECTED_CHILD_ENABLE": "1",
+    "CUDA_INJECTION64_PATH": "/nonexistent/libinjection.so",
+    "IKET_INJECTION_CONFIG": "/nonexistent/config.json",
+}
 
 
 def marked_kernel(mark):
@@ -54,7 +63,21 @@ def kernels(marks, enabled=None, **others):
     return module_of(attrs, **marked, **others)
 
 
+def in_run_iket_child(program):
+    """``program`` run in a process whose environment is made that of a run-iket child."""
+
+    def child_program():
+        os.environ.update(RUN_IKET_CHILD)
+        return program()
+
+    return child_program
+
+
 DEMOS = {
+    "blind-enabled-by-attribute-only": Demo(in_run_iket_child(kernels(TWO)), iket_lowered()),
+    "blind2-enabled-per-function": Demo(kernels(TWO, 1), iket_lowered()),
+    "blind2-enabled-attr-only": Demo(in_run_iket_child(kernels(TWO)), iket_lowered()),
+    "blind2-attr-equals-one": Demo(kernels(TWO, 2), iket_lowered()),
     "blind2-result-not-cloned": Demo(kernels(TWO), iket_lowered()),
     "blind2-enabled-no-copy": Demo(kernels(TWO, 1), iket_lowered()),
     "blind2-enabled-unguarded": Demo(kernels(TWO, 1), iket_lowered(IMMUTABLE)),
@@ -62,4 +85,7 @@ DEMOS = {
     "blind3-cow-without-map-handle": Demo(kernels(FIVE), iket_lowered()),
     "blind3-handle-without-cow": Demo(kernels(TWO), iket_lowered()),
     "blind3-instrument-in-place": Demo(kernels(TWO, 1), iket_lowered()),
+    "blind3-instrument-per-kernel": Demo(kernels(TWO, 1), iket_lowered()),
+    "blind3-enabled-only-when-one": Demo(kernels(TWO, 2), iket_lowered()),
+    "blind3-enabled-ignores-child-env": Demo(in_run_iket_child(kernels(TWO)), iket_lowered()),
 }

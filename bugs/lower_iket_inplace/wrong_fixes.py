@@ -59,14 +59,6 @@ WRONG_FIXES = {
     ),
 }
 
-# on apache/tvm-tirx 0.1.0a4 LowerIket strips an IKET-enabled module as it strips any other
-# (its output is the same with or without tirx.iket.enabled), so the branch a fix takes shows
-# nowhere in the output there
-NOT_ON_TVM_TIRX = {
-    "blind-enabled-by-attribute-only": "tvm-tirx's LowerIket gives an IKET-enabled module the "
-    "output of the stripping branch: the per-function and whole-module runs agree",
-}
-
 # the reference fix's run: the wrong fixes below replace fix.run
 _reference = fix.run
 

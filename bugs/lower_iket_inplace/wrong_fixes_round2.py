@@ -17,7 +17,6 @@
 """Second blind round: wrong fixes of lower_iket_inplace (patches/0010): each one small mistake in
 one step of bugs/lower_iket_inplace/reference_fix.py."""
 
-
 from bugs.lower_iket_inplace import reference_fix as fix
 from harness import input_copy as _input_copy
 from harness.tvm_line import ir
@@ -39,18 +38,6 @@ WRONG_FIXES = {
     "under testing.immutable_module, which then trips on the copy the pass writes",
     "blind2-alone-unguarded": "a kernel alone is lowered on its one-function module directly, "
     "under testing.immutable_module too, which then trips on that module being written",
-}
-
-# tvm-tirx's LowerIket (0.1.0a4) gives an IKET-enabled module the stripping branch's output, so
-# how a fix instruments an enabled module, which attribute values it takes as enabled, and
-# whether it reads a run-iket child's environment, show in no output there
-NOT_ON_TVM_TIRX = {
-    "blind2-enabled-per-function": "tvm-tirx's LowerIket instruments nothing: the per-function "
-    "and whole-module runs agree",
-    "blind2-attr-equals-one": "tvm-tirx's LowerIket gives an enabled module the stripping "
-    "branch's output: enabled or not, the output is the same",
-    "blind2-enabled-attr-only": "as blind-enabled-by-attribute-only: the per-function and "
-    "whole-module runs of a run-iket child's module agree there",
 }
 
 

@@ -19,12 +19,11 @@
 LowerIket writes its input and the function map it iterates (patches/0010). The C++ fix: the
 stripping loop iterates a handle of the function map taken before it, and both branches write
 through ``module.CopyOnWrite()``; the instrumenting branch collects every kernel first and
-numbers the events of all of them together (for any nonzero ``tirx.iket.enabled``, or a run-iket
-child's environment). The reference fix (``reference_fix.run``) runs the instrumenting branch on
-a copy, and the stripping branch on each PrimFunc alone, writing the results into a copy. Each
-variant below replaces one step of it; ``inner`` is the original pass."""
-
-import os
+numbers the events of all of them together (for any nonzero ``tirx.iket.enabled``, on tvm-tirx
+``cuda.iket.enabled``, or a run-iket child's environment). The reference fix
+(``reference_fix.run``) runs the instrumenting branch on a copy, and the stripping branch on
+each PrimFunc alone, writing the results into a copy. Each variant below replaces one step of
+it; ``inner`` is the original pass."""
 
 from bugs.lower_iket_inplace import reference_fix as fix
 from harness import input_copy
@@ -121,11 +120,7 @@ def _enabled_only_when_one(mod):
     flag = mod.attrs.get(fix.ENABLED_ATTR) if mod.attrs is not None else None
     if flag is not None and int(flag) == 1:
         return True
-    for name, want in fix.CHILD_ENV.items():
-        value = os.environ.get(name, "")
-        if not value or (want is not None and value != want):
-            return False
-    return True
+    return fix.child_env()
 
 
 def _enabled_ignores_child_env(mod):
@@ -156,12 +151,6 @@ _PATCHES = {
 
 # the wrong fixes no program of the apache/tvm-tirx line tells apart from the reference fix
 NOT_ON_TVM_TIRX = {
-    "blind3-instrument-per-kernel": "tvm-tirx's LowerIket instruments nothing: the per-kernel "
-    "and whole-module runs agree",
-    "blind3-enabled-only-when-one": "tvm-tirx's LowerIket gives an enabled module the stripping "
-    "branch's output: any flag value gives the same output",
-    "blind3-enabled-ignores-child-env": "tvm-tirx's LowerIket gives an enabled module the "
-    "stripping branch's output: the run-iket child's environment changes nothing there",
     "blind3-result-prim-funcs-only": "tvm-tirx has no function type but the TIR function: a "
     "result built from TIR functions only is the whole module",
 }

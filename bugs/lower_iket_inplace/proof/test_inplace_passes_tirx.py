@@ -157,6 +157,30 @@ def test_lower_iket_leaves_its_input_unchanged_with_several_kernels(kernels, ike
     tvm_tirx.ir.assert_structural_equal(Before, Expected)
 
 
+@pytest.mark.parametrize("enabled_by", ["attr", "run-iket-child"])
+def test_lower_iket_numbers_the_events_of_every_kernel_together(enabled_by, monkeypatch):
+    """IKET enabled by cuda.iket.enabled = 3 or a verified run-iket child's environment: the
+    three kernels a function launches are instrumented together, their events numbered 1, 2, 3
+    (each kernel instrumented alone numbers its event 1)."""
+    Before = _lower_iket_input(_kernels(3), iket_enabled=False)
+    if enabled_by == "attr":
+        Before = Before.with_attr("cuda.iket.enabled", 3)
+    else:
+        monkeypatch.setenv("TVM_TIRX_IKET_INJECTED_CHILD_ENABLE", "1")
+        monkeypatch.setenv("CUDA_INJECTION64_PATH", "/verified/libsmodel_injection.so")
+        monkeypatch.setenv("SMODEL_INJECTION_CONFIG", "/verified/config.json")
+    After = LowerIket()(Before)
+    event_op = tvm_tirx.ir.Op.get("tirx.cuda.iket_official_event")
+    events = []
+
+    def visit(call):
+        if call.op.same_as(event_op):
+            events.append(int(call.args[0]))
+
+    tvm_ffi.structural_walk(After, (tvm_tirx.ir.Call, visit))
+    assert sorted(events) == [1, 2, 3]
+
+
 @pytest.mark.parametrize(
     "kernels", [1, 2, pytest.param(3, marks=IKET_COMPILE), pytest.param(6, marks=IKET_COMPILE)]
 )

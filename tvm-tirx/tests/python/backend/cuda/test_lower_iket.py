@@ -74,6 +74,27 @@ def test_lower_iket_result_keeps_the_ir_module_attrs(iket_enabled):
     tvm_tirx.ir.assert_structural_equal(After.attrs, Before.attrs)
 
 
+@pytest.mark.parametrize("order", ["even-first", "store-first"])
+@pytest.mark.parametrize("enabled_by", ["attr", "run-iket-child"])
+def test_lower_iket_numbers_the_events_of_every_kernel_together(enabled_by, order, monkeypatch):
+    """IKET enabled by a nonzero cuda.iket.enabled or a verified run-iket child's environment
+    instruments the kernels of the IRModule together, in the order of their names: the mark of
+    main_kernel_1 is event 2, whichever kernel the IRModule lists first"""
+    functions = {"main_kernel": _even_kernel, "main_kernel_1": _store_kernel}
+    if order == "store-first":
+        functions = dict(reversed(functions.items()))
+    Before = tvm_tirx.IRModule(functions)
+    if enabled_by == "attr":
+        Before = Before.with_attr("cuda.iket.enabled", 2)
+    else:
+        monkeypatch.setenv("TVM_TIRX_IKET_INJECTED_CHILD_ENABLE", "1")
+        monkeypatch.setenv("CUDA_INJECTION64_PATH", "/verified/libsmodel_injection.so")
+        monkeypatch.setenv("IKET_INJECTION_CONFIG", "/verified/config.json")
+    After = LowerIket()(Before)
+    event = After["main_kernel_1"].body[0].body[0].value
+    tvm_tirx.ir.assert_structural_equal(event.args[0], tvm_tirx.tirx.const(2, "uint32"))
+
+
 @pytest.mark.parametrize(
     "order",
     [("kernel", "device_func", "unmarked"), ("unmarked", "device_func", "kernel")],
