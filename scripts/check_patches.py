@@ -84,6 +84,7 @@ WEBGPU_TESTS = {
         "test_webgpu_compiles_the_types_it_has",
         "_argument_kernel",
         "test_webgpu_codegen_rejects_a_narrow_kernel_argument",
+        "_float64_in_kernel",
     ],
     "0015": [
         "_view_at_address",
@@ -92,6 +93,8 @@ WEBGPU_TESTS = {
         "_view_of_shared_allocation",
         "_host_view_at_address",
         "test_webgpu_compiles_the_views_it_can_express",
+        "_view_in_a_refused_kernel",
+        "test_webgpu_keeps_the_error_it_meets_before_a_view",
     ],
 }
 # the tests of patch 0012 (a reinterpret of a constant) in the OpenCL file 0002 carries
@@ -120,6 +123,7 @@ SCALAR_INDEX = {
         "_scalar_name_access",
         "test_scalar_name_access_keeps_its_index",
         "test_scalar_name_access_at_zero_prints_the_name",
+        "test_scalar_name_statement_prints_as_in_its_function",
     ],
 }
 # each patch, by its number: the source it fixes, the other files it may touch, and this

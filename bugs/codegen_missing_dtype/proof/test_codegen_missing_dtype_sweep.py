@@ -27,9 +27,11 @@ second kernel of a function whose parameters the target has, and on Metal a floa
 beside a buffer of an integer type Metal has (int64 and uint64 included): the error names
 float64. A narrow argument of a kernel handed to the WebGPU code generator directly
 (``tvm.target.codegen.build_module``, where patch 0004's widening does not run) is refused
-naming it. And the int64 that WebGPU's build narrows to i32 on purpose (an int64 argument,
-int64 arithmetic, a symbolic int64 extent) still compiles: a fix converts only what the code
-generator refused, it does not refuse from the IR's types.
+naming it, and one it can pass (uint32 included) is never named; a kernel with both a buffer
+type WebGPU lacks and an argument it cannot pass names the buffer's type, which the code
+generator meets first. And the int64 that WebGPU's build narrows to i32 on purpose (an int64
+argument, int64 arithmetic, a symbolic int64 extent) still compiles: a fix converts only what
+the code generator refused, it does not refuse from the IR's types.
 """
 
 import os
@@ -128,9 +130,37 @@ def test_webgpu_kernel_argument_it_cannot_pass_is_a_value_error(scalar):
         tvm.compile(kernel("float32", 1, scalar), target="webgpu")
 
 
+@BUG
+@pytest.mark.parametrize("scalar", ["uint64", "float64"])
+@pytest.mark.parametrize("element, lanes", [("int64", 1), ("uint64", 3), ("float64", 1)])
+def test_webgpu_names_a_buffer_type_before_a_kernel_argument(element, lanes, scalar):
+    """A WebGPU kernel with a buffer of a type WGSL lacks and a kernel argument it cannot pass:
+    the code generator declares the buffers before the arguments, so the ValueError names the
+    buffer's type, not the argument's."""
+    dtype = element if lanes == 1 else f"{element}x{lanes}"
+    named = rf"the webgpu target cannot represent the type {dtype}\b"
+    with pytest.raises(ValueError, match=named):
+        tvm.compile(kernel(element, lanes, scalar), target="webgpu")
+
+
 @pytest.mark.parametrize("scalar", ["int32", "uint32", "float32"])
 def test_webgpu_kernel_argument_it_passes_compiles(scalar):
     tvm.compile(kernel("float32", 1, scalar), target="webgpu")
+
+
+@BUG
+@pytest.mark.parametrize("scalar", ["int32", "uint32", "float32"])
+def test_webgpu_kernel_argument_it_passes_is_not_named(scalar):
+    """A WebGPU kernel computing in float64 from an argument WGSL passes (i32, u32, f32): the
+    ValueError names float64, not the argument."""
+
+    @T.prim_func
+    def main(A: T.Buffer((1,), "float32"), n: getattr(T, scalar)):
+        for _ in T.thread_binding(1, thread="threadIdx.x"):
+            A[0] = T.Cast("float32", T.Cast("float64", n) * T.float64(3))
+
+    with pytest.raises(ValueError, match=r"webgpu target cannot represent the type float64:"):
+        tvm.compile(main, target="webgpu")
 
 
 @pytest.mark.parametrize("target", ["webgpu", "metal"])

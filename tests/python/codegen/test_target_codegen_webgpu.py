@@ -37,26 +37,55 @@ def _cast_kernel(dtype, scalar="int32"):
     return main
 
 
+def _float64_in_kernel(scalar, second):
+    """A kernel (the second of two) that computes in float64 from its ``scalar`` argument"""
+
+    @T.prim_func
+    def main(A: T.Buffer((1,), "float32"), n: getattr(T, scalar)):
+        if second:
+            for _ in T.thread_binding(1, thread="threadIdx.x"):
+                A[0] = T.Cast("float32", n)
+        for _ in T.thread_binding(1, thread="threadIdx.x"):
+            A[0] = T.Cast("float32", T.Cast("float64", n) * T.float64(3))
+
+    return main
+
+
 @pytest.mark.xfail(
     strict=True,
     raises=tvm.error.InternalError,
     reason="WebGPU refuses a dtype the target lacks with an internal error",
 )
 @pytest.mark.parametrize(
-    "dtype, scalar, refusal",
+    "func, refusal",
     [
-        pytest.param(t, "int32", f"represent the type {t}", id=t)
+        pytest.param(_cast_kernel(t, "int32"), f"represent the type {t}", id=t)
         for t in ["int64", "uint64", "float64", "int64x2", "float32x8"]
     ]
     + [
-        pytest.param("float32", t, f"pass a kernel argument of type {t}", id=f"{t}-argument")
+        pytest.param(
+            _cast_kernel("float32", t), f"pass a kernel argument of type {t}", id=f"{t}-argument"
+        )
         for t in ("uint64", "float64")
+    ]
+    + [
+        pytest.param(
+            _cast_kernel("int64", "float64"), "represent the type int64", id="int64-beside-argument"
+        )
+    ]
+    + [
+        pytest.param(
+            _float64_in_kernel(t, second),
+            "represent the type float64",
+            id=f"float64-in-{'second-' * second}kernel-{t}",
+        )
+        for t, second in [("uint32", False), ("int32", True), ("uint32", True)]
     ],
 )
-def test_webgpu_rejects_a_type_it_lacks(dtype, scalar, refusal):
+def test_webgpu_rejects_a_type_it_lacks(func, refusal):
     """A type WGSL lacks, or a kernel argument it cannot pass, is a ValueError naming it"""
     with pytest.raises(ValueError, match=rf"webgpu target cannot {refusal}:"):
-        tvm.compile(_cast_kernel(dtype, scalar), target="webgpu")
+        tvm.compile(func, target="webgpu")
 
 
 @pytest.mark.parametrize(
@@ -94,22 +123,28 @@ def test_webgpu_codegen_rejects_a_narrow_kernel_argument(dtype):
         tvm.target.codegen.build_module(mod, "webgpu")
 
 
-def _view_at_address(written, index):
-    """A kernel that reads ``A``, or writes ``B``, through a view at element ``index(t)``"""
-    if written:
+def _view_at_address(written, address, scope="global", after=None):
+    """A kernel with workgroup memory ``S`` that reads ``A``, or writes ``B``, through a view
+    ``V`` at ``address(X, S, t)``, declared after a view ``U`` of ``A`` or ``S``, or a kernel"""
+    kernel, of_a, of_s = (after == a for a in ("kernel", "parameter-view", "workgroup-view"))
 
-        @T.prim_func
-        def main(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
+    @T.prim_func
+    def main(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
+        if kernel:
             for t in T.thread_binding(4, thread="threadIdx.x"):
-                V = T.decl_buffer((1,), "float32", data=T.address_of(B[index(t)]))
+                B[t] = A[t]
+        for t in T.thread_binding(4, thread="threadIdx.x"):
+            S = T.alloc_buffer((4,), "float32", scope="shared")
+            S[t] = A[t]
+            if of_a:
+                U = T.decl_buffer((4,), "float32", data=A.data)
+            if of_s:
+                U = T.decl_buffer((4,), "float32", data=S.data, scope="shared")  # noqa: F841
+            if written:
+                V = T.decl_buffer((1,), "float32", data=address(B, S, t), scope=scope)
                 V[0] = A[t]
-
-    else:
-
-        @T.prim_func
-        def main(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
-            for t in T.thread_binding(4, thread="threadIdx.x"):
-                V = T.decl_buffer((1,), "float32", data=T.address_of(A[index(t)]))
+            else:
+                V = T.decl_buffer((1,), "float32", data=address(A, S, t), scope=scope)
                 B[t] = V[0]
 
     return main
@@ -117,15 +152,47 @@ def _view_at_address(written, index):
 
 @pytest.mark.xfail(
     strict=True,
-    raises=TypeError,
-    reason="WebGPU view at an address stops the code generator at an FFI type check",
+    raises=(TypeError, tvm.error.InternalError),
+    reason="WebGPU view at an address stops the code generator at an FFI type check "
+    "(a view of workgroup memory at the storage-scope check)",
 )
 @pytest.mark.parametrize("written", [False, True], ids=["read", "written"])
-@pytest.mark.parametrize("index", [lambda t: 0, lambda t: t], ids=["element-0", "thread-element"])
-def test_webgpu_rejects_a_view_at_an_address(written, index):
-    """A view a kernel declares at an element's address is a ValueError naming the view"""
+@pytest.mark.parametrize(
+    "address, scope, after",
+    [
+        pytest.param(lambda X, S, t: T.address_of(X[0]), "global", None, id="element-0"),
+        pytest.param(lambda X, S, t: T.address_of(X[t]), "global", None, id="thread-element"),
+        pytest.param(
+            lambda X, S, t: T.ptr_byte_offset(X.data, t * 4, "float32"),
+            "global",
+            None,
+            id="byte-offset",
+        ),
+        pytest.param(lambda X, S, t: T.address_of(S[t]), "shared", None, id="workgroup-element"),
+    ]
+    + [
+        pytest.param(lambda X, S, t: T.address_of(X[t]), "global", after, id=f"after-a-{after}")
+        for after in ("parameter-view", "workgroup-view", "kernel")
+    ],
+)
+def test_webgpu_rejects_a_view_at_an_address(written, address, scope, after):
+    """A view a kernel declares at an address is a ValueError naming the view"""
     with pytest.raises(ValueError, match=r"cannot declare buffer V over .*pointer casts"):
-        tvm.compile(_view_at_address(written, index), target="webgpu")
+        tvm.compile(_view_at_address(written, address, scope, after), target="webgpu")
+
+
+@T.prim_func
+def _view_in_a_refused_kernel(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
+    for z in T.thread_binding(1, thread="blockIdx.z"):
+        for t in T.thread_binding(4, thread="threadIdx.x"):
+            V = T.decl_buffer((1,), "float32", data=T.address_of(A[t]))
+            B[t] = V[0]
+
+
+def test_webgpu_keeps_the_error_it_meets_before_a_view():
+    """A kernel refused before its view is reached (it binds blockIdx.z) keeps that error"""
+    with pytest.raises(tvm.error.InternalError, match="blockIdx.z is not supported"):
+        tvm.compile(_view_in_a_refused_kernel, target="webgpu")
 
 
 @T.prim_func

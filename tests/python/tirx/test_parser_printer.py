@@ -28,8 +28,13 @@ from tvm.script import tirx as T
 )
 @pytest.mark.parametrize(
     "annotations",
-    [{"device_type": 1}, {"pragma_note": "keep"}, {"device_type": 1, "pragma_note": "keep"}],
-    ids=["device_type", "other_key", "two_keys"],
+    [
+        {"device_type": 1},
+        {"pragma_note": "keep"},
+        {"device_type": 1, "pragma_note": "keep"},
+        {"pragma_note": "two\nlines"},
+    ],
+    ids=["device_type", "other_key", "two_keys", "in_metadata"],
 )
 @pytest.mark.parametrize("init", [True, False], ids=["with_init", "without_init"])
 @pytest.mark.parametrize("scope", ["local", "shared", "global"])
@@ -43,7 +48,7 @@ def test_scalar_cell_keeps_annotations_through_print_parse(scope, annotations, i
             c[0] = x
         T.evaluate(c[0])
 
-    assert_structural_equal(func, tvm.script.from_source(func.script()))
+    assert_structural_equal(func, tvm.script.from_source(func.script(show_meta=True)))
 
 
 @pytest.mark.xfail(
@@ -57,8 +62,8 @@ def test_scalar_cell_keeps_scope_through_print_parse(plain_cell_first, scope):
     @T.prim_func
     def func(x: T.float32):
         if plain_cell_first:
-            d = T.alloc_local((1,), "float32")
-            d[0] = x
+            d = T.alloc_local((1,), "int32")
+            d[0] = T.Cast("int32", x)
         c = T.alloc_buffer((1,), "float32", scope=scope)
         c[0] = x
         T.evaluate(c[0])
@@ -263,8 +268,8 @@ def test_allocated_addr_load_round_trips(addr):
 
 
 def _scalar_name_access(kind, index):
-    """A store and a load at ``index(j)`` of a scalar name (a view of a pointer, a cell), or of
-    a one-element buffer of two dimensions, which is none"""
+    """A store and a load at ``index(j)`` of a scalar name (a view of a pointer, a cell, a module
+    of both), or of a one-element buffer of two dimensions, which is none"""
 
     @T.prim_func
     def view(a: T.handle("float32"), X: T.Buffer((4,), "float32"), j: T.int32):
@@ -282,7 +287,8 @@ def _scalar_name_access(kind, index):
         B = T.decl_buffer((1, 1), "float32", data=a)
         B[0, index(j)] = B[0, index(j)] + X[index(j)]
 
-    return {"view": view, "cell": cell, "matrix": matrix}[kind]
+    module = tvm.IRModule({"view": view, "cell": cell})
+    return {"view": view, "cell": cell, "matrix": matrix, "module": module}[kind]
 
 
 @pytest.mark.xfail(
@@ -301,7 +307,7 @@ def _scalar_name_access(kind, index):
     ],
     ids=["variable", "expression", "constant", "int64_zero", "vector"],
 )
-@pytest.mark.parametrize("kind", ["view", "cell"])
+@pytest.mark.parametrize("kind", ["view", "cell", "module"])
 def test_scalar_name_access_keeps_its_index(kind, index):
     """A scalar name's store and load at any index but an int32 0 keep it through print -> parse"""
     func = _scalar_name_access(kind, index)
@@ -322,6 +328,12 @@ def test_scalar_name_access_at_zero_prints_the_name(kind, lines):
     func = _scalar_name_access(kind, lambda j: 0)
     assert func.script().splitlines()[-len(lines) :] == lines
     assert_structural_equal(func, tvm.script.from_source(func.script()))
+
+
+def test_scalar_name_statement_prints_as_in_its_function():
+    """A scalar name's store printed alone, outside its function, prints as in the function"""
+    func = _scalar_name_access("view", lambda j: j)
+    assert str(func.body).splitlines()[-1] == func.script().splitlines()[-1].strip()
 
 
 if __name__ == "__main__":

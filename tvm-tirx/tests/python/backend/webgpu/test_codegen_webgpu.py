@@ -36,26 +36,54 @@ def _cast_kernel(dtype, scalar="int32"):
     return main
 
 
+def _float64_in_kernel(scalar, second):
+    """A kernel (the second of two) that computes in float64 from its ``scalar`` argument"""
+
+    @T.function
+    def main(A: T.Tensor((1,), "float32"), n: getattr(T, scalar)):
+        if second:
+            with T.launch_thread("threadIdx.x", 1):
+                A[0] = T.Cast("float32", n)
+        with T.launch_thread("threadIdx.x", 1):
+            A[0] = T.Cast("float32", T.Cast("float64", n) * T.float64(3))
+
+    return main
+
+
 @pytest.mark.xfail(
     strict=True,
     raises=RuntimeError,
     reason="WebGPU refuses a dtype the target lacks with a failed internal check",
 )
 @pytest.mark.parametrize(
-    "dtype, scalar, refusal",
+    "func, refusal",
     [
-        pytest.param(t, "int32", f"represent the type {t}", id=t)
+        pytest.param(_cast_kernel(t, "int32"), f"represent the type {t}", id=t)
         for t in ["int64", "uint64", "float64", "int64x2", "uint64x2", "float32x8", "int32x16"]
     ]
     + [
-        pytest.param("float32", t, f"pass a kernel argument of type {t}", id=f"{t}-argument")
+        pytest.param(
+            _cast_kernel("float16", t), f"pass a kernel argument of type {t}", id=f"{t}-argument"
+        )
         for t in ("uint64", "float64")
+    ]
+    + [
+        pytest.param(_cast_kernel(t, a), f"represent the type {t}", id=f"{t}-beside-argument")
+        for t, a in [("int64", "float64"), ("float64", "uint64")]
+    ]
+    + [
+        pytest.param(
+            _float64_in_kernel(t, second),
+            "represent the type float64",
+            id=f"float64-in-{'second-' * second}kernel-{t}",
+        )
+        for t, second in [("uint32", False), ("int32", True), ("uint32", True)]
     ],
 )
-def test_webgpu_rejects_a_type_it_lacks(dtype, scalar, refusal):
+def test_webgpu_rejects_a_type_it_lacks(func, refusal):
     """A type WGSL lacks, or a kernel argument it cannot pass, is a ValueError naming it"""
     with pytest.raises(ValueError, match=rf"webgpu target cannot {refusal}:"):
-        tvm_tirx.tirx.compile(_cast_kernel(dtype, scalar), target="webgpu")
+        tvm_tirx.tirx.compile(func, target="webgpu")
 
 
 @pytest.mark.parametrize(
@@ -93,25 +121,35 @@ def test_webgpu_codegen_rejects_a_narrow_kernel_argument(dtype):
         tvm_tirx.codegen.build_module(mod, "webgpu")
 
 
-def _view_at_address(written, index):
-    """A kernel that reads ``A``, or writes ``B``, through a view at element ``index(t)``"""
-    if written:
+def _view_at_address(written, address, scope="global", after=None):
+    """A kernel with workgroup memory ``S`` that reads ``A``, or writes ``B``, through a view
+    ``V`` at ``address(X, S, t)``, declared after a view ``U`` of ``A`` or ``S``, or a kernel"""
+    one, four = T.Tensor((1,), "float32", scope=scope), T.Tensor((4,), "float32", scope="shared")
+    kernel, of_a, of_s = (after == a for a in ("kernel", "parameter-view", "workgroup-view"))
 
-        @T.function
-        def main(A: T.Tensor((4,), "float32"), B: T.Tensor((4,), "float32")):
+    @T.function
+    def main(A: T.Tensor((4,), "float32"), B: T.Tensor((4,), "float32")):
+        if kernel:
             with T.launch_thread("threadIdx.x", 4) as t:
-                V = T.decl_tensor(T.address_of(B[index(t)]), ty_args=[T.Tensor((1,), "float32")])
+                B[t] = A[t]
+        with T.launch_thread("threadIdx.x", 4) as t:
+            S = T.alloc_shared((4,), "float32")
+            S[t] = A[t]
+            if of_a:
+                U = T.decl_tensor(A.data, ty_args=[T.Tensor((4,), "float32")])
+            if of_s:
+                U = T.decl_tensor(S.data, ty_args=[four])  # noqa: F841
+            if written:
+                V = T.decl_tensor(address(B, S, t), ty_args=[one])
                 V[0] = A[t]
-
-    else:
-
-        @T.function
-        def main(A: T.Tensor((4,), "float32"), B: T.Tensor((4,), "float32")):
-            with T.launch_thread("threadIdx.x", 4) as t:
-                V = T.decl_tensor(T.address_of(A[index(t)]), ty_args=[T.Tensor((1,), "float32")])
+            else:
+                V = T.decl_tensor(address(A, S, t), ty_args=[one])
                 B[t] = V[0]
 
     return main
+
+
+_FLOAT_PTR = tvm_tirx.ir.PtrType(tvm_tirx.ir.PrimType("float32"))
 
 
 @pytest.mark.xfail(
@@ -120,11 +158,28 @@ def _view_at_address(written, index):
     reason="WebGPU view at an address is refused by a failed check naming no view",
 )
 @pytest.mark.parametrize("written", [False, True], ids=["read", "written"])
-@pytest.mark.parametrize("index", [lambda t: 0, lambda t: t], ids=["element-0", "thread-element"])
-def test_webgpu_rejects_a_view_at_an_address(written, index):
-    """A view a kernel declares at an element's address is a ValueError naming the view"""
+@pytest.mark.parametrize(
+    "address, scope, after",
+    [
+        pytest.param(lambda X, S, t: T.address_of(X[0]), "global", None, id="element-0"),
+        pytest.param(lambda X, S, t: T.address_of(X[t]), "global", None, id="thread-element"),
+        pytest.param(
+            lambda X, S, t: T.ptr_byte_offset(X.data, t * 4, ty=_FLOAT_PTR),
+            "global",
+            None,
+            id="byte-offset",
+        ),
+        pytest.param(lambda X, S, t: T.address_of(S[t]), "shared", None, id="workgroup-element"),
+    ]
+    + [
+        pytest.param(lambda X, S, t: T.address_of(X[t]), "global", after, id=f"after-a-{after}")
+        for after in ("parameter-view", "workgroup-view", "kernel")
+    ],
+)
+def test_webgpu_rejects_a_view_at_an_address(written, address, scope, after):
+    """A view a kernel declares at an address is a ValueError naming the view"""
     with pytest.raises(ValueError, match=r"cannot declare tensor V over .*pointer casts"):
-        tvm_tirx.tirx.compile(_view_at_address(written, index), target="webgpu")
+        tvm_tirx.tirx.compile(_view_at_address(written, address, scope, after), target="webgpu")
 
 
 @T.function

@@ -1,0 +1,65 @@
+"""Blind round 4 demos of the missing-dtype wrong fixes (apache/tvm): what tvm.compile for
+WebGPU or Metal ends with (compiled, or the error's kind and line)."""
+
+import tvm
+from harness.blind_demo import Demo, message
+from tvm.script import tirx as T
+
+
+def kernel(a_dtype, m_dtype, value):
+    """One kernel storing ``value(m)`` into ``A[0]`` (A of ``a_dtype``, m a scalar argument of
+    ``m_dtype``)."""
+    m_type = getattr(T, m_dtype)
+
+    @T.prim_func
+    def main(A: T.Buffer((1,), a_dtype), m: m_type):
+        for t in T.thread_binding(1, thread="threadIdx.x"):
+            A[0] = value(m)
+
+    return main
+
+
+def through_float64(dtype):
+    """``m`` to ``dtype`` through float64 arithmetic (a type neither WebGPU nor Metal has)."""
+    return lambda m: T.Cast(dtype, T.Cast("float64", m) * T.float64(3))
+
+
+@T.prim_func
+def two_kernels(A: T.Buffer((1,), "float32"), m: T.int32):
+    for t in T.thread_binding(1, thread="threadIdx.x"):
+        A[0] = T.Cast("float32", m)  # valid
+    for t in T.thread_binding(1, thread="threadIdx.x"):
+        A[0] = T.Cast("float32", T.Cast("float64", m) * T.float64(3))  # float64: the second
+
+
+def build_on(target):
+    def observe(func):
+        try:
+            tvm.compile(func, target=target)
+            return "compiled"
+        except Exception as err:
+            return f"{type(err).__name__}: {message(err)}"
+
+    return observe
+
+
+WEBGPU, METAL = build_on("webgpu"), build_on("metal")
+
+DEMOS = {
+    "blind4-u32-not-passable": Demo(
+        lambda: kernel("float32", "uint32", through_float64("float32")), WEBGPU
+    ),
+    "blind4-scalars-before-buffers": Demo(
+        lambda: kernel("int64", "float16", lambda m: T.Cast("int64", m)), WEBGPU
+    ),
+    "blind4-type-before-lanes": Demo(
+        lambda: kernel("float32x8", "float32", lambda m: T.Broadcast(m, 8)), WEBGPU
+    ),
+    "blind4-f16-lacking": Demo(
+        lambda: kernel("float16", "int32", through_float64("float16")), WEBGPU
+    ),
+    "blind4-metal-eight-lanes": Demo(
+        lambda: kernel("float32x8", "float32", lambda m: T.Broadcast(m, 8)), METAL
+    ),
+    "blind4-webgpu-first-kernel-only": Demo(lambda: two_kernels, WEBGPU),
+}

@@ -1,0 +1,74 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Blind round 4: wrong fixes of the scalar index rule of the printer (patch 0011), each one
+mistake in one step of bugs/printer_scalar_index/reference_fix.py."""
+
+import tvm
+from bugs.printer_scalar_index import reference_fix as fix
+from bugs.printer_scalar_index.wrong_fixes import _not_a_variable, _zero_of_any_dtype
+from harness.wrong_fixes import patched_install
+
+WRONG_FIXES = {
+    "blind4-any-zero-index": "IsScalarIndex is tirx::is_zero alone, without the int32 check: "
+    "c[T.int64(0)] = x still prints (merged) as `c: T.float32 = x` and parses back at an int32 0",
+    "blind4-no-load-site": "IsScalarIndex joins the BufferStore dispatch only: a load B[i] still "
+    "prints as the bare name B",
+    "blind4-no-store-site": "IsScalarIndex joins the BufferLoad dispatch only: a store B[i] = v "
+    "still prints as `B = v`",
+    "blind4-buffer-attr-main": "the access through the buffer is written with main's `.buffer` "
+    "instead of the released `.source`: B.buffer[i] does not parse on 0.27",
+    "blind4-var-index-only": "only an index that is a variable counts as non-scalar: an "
+    "expression index such as B[n - 1] still prints as the bare name",
+    "blind4-first-function-only": "the accesses are marked in the first function of a module "
+    "only: the second function's B[i] prints as the bare name",
+    "blind4-no-stmt-repr": "only the printing entry point is fixed, not a statement's repr: "
+    "str(stmt) still drops B[i]'s index",
+}
+
+
+_reference_marked = fix.marked
+
+
+def _first_function_only(obj):
+    if not isinstance(obj, tvm.IRModule):
+        return _reference_marked(obj)
+    items = list(obj.functions.items())
+    if not items:
+        return obj
+    gvar, func = items[0]  # the mistake: the other functions are left as they are
+    copy = _reference_marked(func)
+    if copy.same_as(func):
+        return obj
+    new = dict((g, f) for g, f in items)
+    new[gvar] = copy
+    return tvm.IRModule(new, attrs=obj.attrs)
+
+
+_PATCHES = {
+    "blind4-any-zero-index": {"is_scalar_index": _zero_of_any_dtype},
+    "blind4-no-load-site": {"SITES": ("store",)},
+    "blind4-no-store-site": {"SITES": ("load",)},
+    "blind4-buffer-attr-main": {"BUFFER_ATTR": "buffer"},
+    "blind4-var-index-only": {"is_scalar_index": _not_a_variable},
+    "blind4-first-function-only": {"marked": _first_function_only},
+    "blind4-no-stmt-repr": {"_stmt_repr": lambda original: original},
+}
+
+
+def install(name):
+    """Install the wrong fix ``name``; return a function that removes it."""
+    return patched_install(fix, _PATCHES[name])

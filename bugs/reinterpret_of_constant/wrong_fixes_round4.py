@@ -1,0 +1,73 @@
+"""Blind round 4: wrong fixes of the reinterpret-of-a-constant report (patch 0012).
+
+Each is the reference fix (reference_fix.py) with one mistake an engineer implementing
+patch 0012 could make; bugs/reinterpret_of_constant/demos_round4.py shows each on a program.
+apache/tvm only (the reference fix is not written for tvm-tirx).
+"""
+
+import tvm
+from bugs.reinterpret_of_constant import reference_fix as fix
+from bugs.reinterpret_of_constant.wrong_fixes_round3 import _with_temporaries_stores_only
+from harness.tvm_line import ir
+from harness.wrong_fixes import patched_install
+
+WRONG_FIXES = {
+    "blind4-float-only": "only a FloatImm argument goes into a temporary: an IntImm (int32, "
+    "MarkConst'd too) is still printed as &(literal)",
+    "blind4-temp-target-type": "the temporary is declared of the reinterpret's target type, "
+    "not the constant's own type: `uint v = 2.0f` converts the value, the bits are lost",
+    "blind4-stores-only": "only store statements are rewritten: a reinterpret of a constant in "
+    "an if condition (or let, assert, loop bound) still takes a literal's address",
+    "blind4-whole-value-only": "only a reinterpret that is a store's whole value is rewritten: "
+    "one nested in another expression (an operand, an index) keeps &(literal)",
+    "blind4-no-c-host": "the C host's build (target.build.c) is left out: the 'c' target's "
+    "host code still takes a literal's address",
+    "blind4-first-function-only": "only the module's first function is rewritten: a second "
+    "kernel of the device module keeps &(literal)",
+}
+
+
+def _float_only():
+    return {"CONSTANTS": (fix.FLOAT_IMM,)}
+
+
+def _temporary_of_target_type(call):
+    constant = call.args[0]
+    # C++: PrintSSAAssign(rhs, value, target_dtype): `uint v_ = 2.000000e+00f;` converts
+    return ir.Var("v", call.ty), ir.Cast(str(call.ty), constant)
+
+
+def _whole_value_only(stmt):
+    value = getattr(stmt, "value", None)
+    if not isinstance(stmt, ir.Store | ir.Bind) or not fix.is_value_reinterpret_of_constant(value):
+        return stmt
+    var, constant = fix.temporary_for(value)
+    new_value = fix.call_like(value, [var])
+    if isinstance(stmt, ir.Store):
+        rewritten = tvm.tirx.BufferStore(stmt.buffer, new_value, stmt.indices)
+    else:
+        rewritten = ir.Bind(stmt.var, new_value)
+    return ir.SeqStmt([ir.Bind(var, constant), rewritten])
+
+
+def _first_function_only(mod):
+    gvar, func = next(iter(mod.functions.items()))
+    new = fix.rewrite_function(func)
+    if new.same_as(func):
+        return mod
+    mod = mod.clone()
+    mod.update_func(gvar, new)
+    return mod
+
+
+def install(name):
+    """Install the wrong fix ``name``; return a function that removes it."""
+    patches = {
+        "blind4-float-only": _float_only(),
+        "blind4-temp-target-type": {"temporary_for": _temporary_of_target_type},
+        "blind4-stores-only": {"_with_temporaries": _with_temporaries_stores_only},
+        "blind4-whole-value-only": {"_with_temporaries": _whole_value_only},
+        "blind4-no-c-host": {"BUILDS": tuple(b for b in fix.BUILDS if b != "target.build.c")},
+        "blind4-first-function-only": {"rewrite_module": _first_function_only},
+    }[name]
+    return patched_install(fix, patches)
