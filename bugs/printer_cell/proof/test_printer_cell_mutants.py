@@ -32,25 +32,13 @@ import tvm_ffi
 
 import tvm
 import tvm.testing
-from tvm.script import tirx as T
-
-
-@T.prim_func
-def shared_cell(x: T.int32):
-    c = T.alloc_buffer((1,), "int32", scope="shared")
-    c[0] = x
-    T.evaluate(c[0])
-
-
-@T.prim_func
-def annotated_cell(x: T.int32):
-    c = T.alloc_buffer((1,), "int32", scope="local", annotations={"note": 1})
-    c[0] = x
-    T.evaluate(c[0])
-
+from harness.blind_printer import one_cell
 
 # the two cells the sugar would change: outside local scope, and with annotations
-CELLS = {"shared": shared_cell, "annotated": annotated_cell}
+CELLS = {
+    "shared": one_cell("int32", scope="shared", plus_one=False)(),
+    "annotated": one_cell("int32", annotations={"note": 1}, plus_one=False)(),
+}
 
 
 def store_of(func):

@@ -18,15 +18,13 @@
 sites, dtypes and scopes than its upstream tests (this repository only): a name defined
 through the scalar syntax keeps the shorthand, any other prints as a buffer."""
 
-import contextlib
-import io
 import os
-import re
 
 import pytest
 
 import tvm
 import tvm.testing
+from harness.print_entry_points import ENTRY_POINTS, printed
 from tvm.script import ir as I
 from tvm.script import tirx as T
 
@@ -180,26 +178,12 @@ def test_one_element_buffer_stores_print_their_index(make):
     assert stores and all(line.split(" = ")[0].endswith("[0]") for line in stores), stores
 
 
-def _printed(obj, entry):
-    """``obj`` printed through one of TVMScript's entry points."""
-    if entry == "script":
-        return obj.script()
-    if entry == "str":
-        return str(obj)
-    if entry == "repr":
-        return repr(obj)
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        print(obj) if entry == "print" else obj.show(black_format=False, style="ansi")
-    return re.sub(r"\x1b\[[0-9;]*m", "", out.getvalue())  # show's colours
-
-
 @BUG
-@pytest.mark.parametrize("entry", ["script", "str", "repr", "print", "show"])
+@pytest.mark.parametrize("entry", ENTRY_POINTS)
 def test_every_printing_entry_point_round_trips(entry):
     """However the program is printed, a one-element buffer parameter prints as a buffer"""
     obj = _parameter_load("float32")
-    tvm.ir.assert_structural_equal(obj, tvm.script.from_source(_printed(obj, entry)))
+    tvm.ir.assert_structural_equal(obj, tvm.script.from_source(printed(obj, entry)))
 
 
 @BUG
@@ -215,7 +199,7 @@ def test_parameter_indexed_by_a_loop_variable_is_not_printed_as_another_program(
             C[i] = A[i]
 
     try:
-        text = _printed(func, entry)
+        text = printed(func, entry)
     except NotImplementedError:
         return  # the reference fix: what it cannot restore is an error
     tvm.ir.assert_structural_equal(tvm.script.from_source(text), func)

@@ -18,14 +18,11 @@
 dtypes, buffer kinds and printing entry points than its upstream tests (this repository only):
 the shorthand at an int32 0 only, any other index printed through the buffer."""
 
-import contextlib
-import io
-import re
-
 import pytest
 
 import tvm
 import tvm.testing
+from harness.print_entry_points import ENTRY_POINTS, printed
 from tvm.script import ir as I
 from tvm.script import tirx as T
 
@@ -202,26 +199,12 @@ def test_module_of_two_functions_keeps_the_indices():
     _round_trip(Module)
 
 
-def _printed(obj, entry):
-    """``obj`` printed through one of TVMScript's entry points."""
-    if entry == "script":
-        return obj.script()
-    if entry == "str":
-        return str(obj)
-    if entry == "repr":
-        return repr(obj)
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        print(obj) if entry == "print" else obj.show(black_format=False, style="ansi")
-    return re.sub(r"\x1b\[[0-9;]*m", "", out.getvalue())  # show's colours
-
-
 @BUG
-@pytest.mark.parametrize("entry", ["script", "str", "repr", "print", "show"])
+@pytest.mark.parametrize("entry", ENTRY_POINTS)
 def test_every_printing_entry_point_keeps_the_index(entry):
     """However the function is printed, a scalar name's access keeps its index"""
     func = _access("view", "both", INDICES["variable"])
-    tvm.ir.assert_structural_equal(func, tvm.script.from_source(_printed(func, entry)))
+    tvm.ir.assert_structural_equal(func, tvm.script.from_source(printed(func, entry)))
 
 
 @pytest.mark.xfail(strict=True, raises=AssertionError, reason=PHRASE)

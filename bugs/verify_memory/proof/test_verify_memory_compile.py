@@ -44,10 +44,16 @@ import pytest
 
 import tvm
 import tvm.testing
+from harness.accepted_gpu_kernels import (
+    BoundKernel,
+    GlobalIntermediate,
+    N,
+    SharedMemoryKernel,
+    run_on_range,
+)
 from tvm.script import ir as I
 from tvm.script import tirx as T
 
-N = 8
 TARGETS = ["cuda", "opencl", "metal", "webgpu"]
 
 
@@ -206,42 +212,12 @@ def test_verifier_error_layout_on_parameters(target):
 
 
 @I.ir_module
-class BoundKernel:
-    @T.prim_func
-    def main(B: T.Buffer((N,), "float32"), C: T.Buffer((N,), "float32")):
-        for i in T.thread_binding(N, thread="threadIdx.x"):
-            C[i] = B[i] * T.float32(2.0)
-
-
-@I.ir_module
 class HostLetScalar:
     @T.prim_func
     def main(B: T.Buffer((N,), "float32"), C: T.Buffer((N,), "float32")):
         c: T.let[T.float32] = T.float32(0.5)
         for i in T.thread_binding(N, thread="threadIdx.x"):
             C[i] = B[i] + c
-
-
-@I.ir_module
-class KernelOnlyIntermediate:
-    @T.prim_func
-    def main(B: T.Buffer((N,), "float32"), C: T.Buffer((N,), "float32")):
-        tmp = T.alloc_buffer((N,), "float32")
-        for i in T.thread_binding(N, thread="threadIdx.x"):
-            tmp[i] = B[i] * T.float32(2.0)
-        for i in T.thread_binding(N, thread="threadIdx.x"):
-            C[i] = tmp[N - 1 - i]
-
-
-@I.ir_module
-class SharedMemoryKernel:
-    @T.prim_func
-    def main(B: T.Buffer((N,), "float32"), C: T.Buffer((N,), "float32")):
-        for i in T.thread_binding(N, thread="threadIdx.x"):
-            staged = T.alloc_buffer((N,), "float32", scope="shared")
-            staged[i] = B[i]
-            T.tvm_storage_sync("shared")
-            C[i] = staged[N - 1 - i]
 
 
 @I.ir_module
@@ -282,7 +258,7 @@ class KernelCallsDeviceHelper:
 ACCEPTED = {
     "bound_kernel": BoundKernel,
     "host_let_scalar": HostLetScalar,
-    "kernel_only_intermediate": KernelOnlyIntermediate,
+    "kernel_only_intermediate": GlobalIntermediate,
     "shared_memory": SharedMemoryKernel,
     "host_allocation_view": HostAllocationThroughView,
     "kernel_reads_address_view": KernelReadsAddressView,
@@ -461,10 +437,7 @@ def test_compile_accepts_launch_size_from_host(case, target):
 
 def test_llvm_host_loop_compiles_and_runs():
     lib = tvm.compile(UnboundKernel, target="llvm")
-    b = tvm.runtime.tensor(np.arange(N, dtype="float32"))
-    c = tvm.runtime.tensor(np.zeros(N, dtype="float32"))
-    lib(b, c)
-    np.testing.assert_array_equal(c.numpy(), np.arange(N, dtype="float32"))
+    np.testing.assert_array_equal(run_on_range(lib), np.arange(N, dtype="float32"))
 
 
 if __name__ == "__main__":

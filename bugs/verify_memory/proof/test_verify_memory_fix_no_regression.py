@@ -38,48 +38,14 @@ from tvm.script import tirx as T
 if str(Path(__file__).resolve().parents[3]) not in sys.path:  # `python FILE` from anywhere
     sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from bugs.verify_memory import reference_fix as fix
-
-N = 8
-
-
-@I.ir_module
-class BoundKernel:
-    @T.prim_func
-    def main(B: T.Buffer((N,), "float32"), C: T.Buffer((N,), "float32")):
-        for i in T.thread_binding(N, thread="threadIdx.x"):
-            C[i] = B[i] * T.float32(2.0)
-
-
-@I.ir_module
-class GlobalIntermediate:
-    @T.prim_func
-    def main(B: T.Buffer((N,), "float32"), C: T.Buffer((N,), "float32")):
-        tmp = T.alloc_buffer((N,), "float32")
-        for i in T.thread_binding(N, thread="threadIdx.x"):
-            tmp[i] = B[i] + T.float32(1.0)
-        for i in T.thread_binding(N, thread="threadIdx.x"):
-            C[i] = tmp[N - 1 - i]
-
-
-@I.ir_module
-class KernelLocalCell:
-    @T.prim_func
-    def main(B: T.Buffer((N,), "float32"), C: T.Buffer((N,), "float32")):
-        for i in T.thread_binding(N, thread="threadIdx.x"):
-            acc: T.float32 = B[i]
-            acc = acc * T.float32(3.0)
-            C[i] = acc
-
-
-@I.ir_module
-class SharedMemoryKernel:
-    @T.prim_func
-    def main(B: T.Buffer((N,), "float32"), C: T.Buffer((N,), "float32")):
-        for i in T.thread_binding(N, thread="threadIdx.x"):
-            staged = T.alloc_buffer((N,), "float32", scope="shared")
-            staged[i] = B[i]
-            T.tvm_storage_sync("shared")
-            C[i] = staged[N - 1 - i]
+from harness.accepted_gpu_kernels import (
+    BoundKernel,
+    GlobalIntermediate,
+    KernelCell,
+    N,
+    SharedMemoryKernel,
+    run_on_range,
+)
 
 
 @I.ir_module
@@ -122,25 +88,32 @@ class RelaxModel:
         return (s, o)
 
 
-CUDA_MODULES = [BoundKernel, GlobalIntermediate, KernelLocalCell, SharedMemoryKernel]
+CUDA_MODULES = [BoundKernel, GlobalIntermediate, KernelCell, SharedMemoryKernel]
 CUDA_MODULES += [DynamicShapeWithHostLet, RelaxModel]
 CUDA_IDS = ["bound", "global_intermediate", "kernel_local_cell", "shared", "dynamic_host_let"]
 CUDA_IDS += ["relax_model"]
 
 
-def _compile(mod, target, verify_memory_pass, monkeypatch):
-    """Compile with ``verify_memory_pass`` as the pipeline's VerifyMemory; return the code."""
-    ran = []
+def _verifier_inputs():
+    """A pass instrument that records each module the pipeline hands to tirx.VerifyMemory, and
+    the list it records them in."""
+    seen = []
 
     @tvm.instrument.pass_instrument
-    class RecordVerifyMemory:
-        def run_before_pass(self, _mod, info):
+    class RecordVerifyMemoryInput:
+        def run_before_pass(self, module, info):
             if info.name == "tirx.VerifyMemory":
-                ran.append(info.name)
+                seen.append(module)
 
+    return RecordVerifyMemoryInput(), seen
+
+
+def _compile(mod, target, verify_memory_pass, monkeypatch):
+    """Compile with ``verify_memory_pass`` as the pipeline's VerifyMemory; return the code."""
+    record, ran = _verifier_inputs()
     with monkeypatch.context() as patch:
         patch.setattr(tvm.tirx.transform, "VerifyMemory", verify_memory_pass)
-        with tvm.transform.PassContext(instruments=[RecordVerifyMemory()]):
+        with tvm.transform.PassContext(instruments=[record]):
             lib = tvm.compile(mod, target=target)
     assert ran, "the pipeline did not run tirx.VerifyMemory"
     return lib, _sources(lib.mod)
@@ -168,25 +141,15 @@ def test_cuda_module_compiles_unchanged(mod, monkeypatch):
 
 def test_llvm_host_loop_compiles_unchanged_and_runs(monkeypatch):
     lib = _assert_same_code(HostLoop, "llvm", monkeypatch)
-    b = tvm.runtime.tensor(np.arange(N, dtype="float32"))
-    c = tvm.runtime.tensor(np.zeros(N, dtype="float32"))
-    lib(b, c)
-    np.testing.assert_array_equal(c.numpy(), np.arange(N, dtype="float32") + 1)
+    np.testing.assert_array_equal(run_on_range(lib), np.arange(N, dtype="float32") + 1)
 
 
 @pytest.mark.parametrize("mod", [*CUDA_MODULES, HostLoop], ids=[*CUDA_IDS, "host_loop"])
 def test_fixed_analysis_accepts_pipeline_input(mod):
     """The fixed analysis accepts each module as the pipeline hands it to the verifier."""
-    seen = []
-
-    @tvm.instrument.pass_instrument
-    class Capture:
-        def run_before_pass(self, module, info):
-            if info.name == "tirx.VerifyMemory":
-                seen.append(module)
-
+    record, seen = _verifier_inputs()
     target = "llvm" if mod is HostLoop else "cuda"
-    with tvm.transform.PassContext(instruments=[Capture()]):
+    with tvm.transform.PassContext(instruments=[record]):
         tvm.compile(mod, target=target)
     funcs = [f for _, f in seen[0].functions.items() if isinstance(f, tvm.tirx.PrimFunc)]
     assert {f.attrs["target"].kind.name for f in funcs} == {target}
