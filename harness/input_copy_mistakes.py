@@ -19,7 +19,8 @@ pass on a copy of its input: the wrong fixes of the module passes whose referenc
 run (SplitHostDevice's and AnnotateEntryFunc's, bugs/<key>/wrong_fixes.py) share them.
 
 Each takes ``(inner, mod)`` as ``input_copy.run`` does: ``inner`` the released pass's function,
-``mod`` the module the caller gave.
+``mod`` the module the caller gave (``rebuilt_copy`` and ``written_functions_only`` build one
+from their options).
 """
 
 from harness import input_copy
@@ -57,3 +58,51 @@ def only_under_immutable_option(inner, mod):
 def option_kept_for_inner(inner, mod):
     """The pass runs on a copy with the testing option still on, so the option sees it write."""
     return inner(mod.clone())
+
+
+def one_function_only(inner, mod):
+    """Only a module of one function is copied: one written among several is written in place."""
+    if len(mod.functions) == 1:
+        return input_copy.run(inner, mod)
+    return inner(mod)
+
+
+def rebuilt_copy(*, attrs, global_infos, option_lifted):
+    """A ``run`` whose copy is a new module of the input's functions, given the input's
+    attributes and global infos only where ``attrs`` and ``global_infos`` say so; the pass runs
+    in the caller's context as ``input_copy.run`` makes it (``testing.immutable_module``
+    lifted) only where ``option_lifted`` says so, else in the caller's context itself."""
+
+    def run(inner, mod):
+        kept = {}
+        if attrs:
+            kept["attrs"] = mod.attrs
+        if global_infos:
+            kept["global_infos"] = mod.global_infos
+        copy = type(mod)(dict(mod.functions.items()), **kept)
+        if option_lifted:
+            return input_copy.run(lambda _clone: inner(copy), mod)
+        return inner(copy)
+
+    return run
+
+
+def written_functions_only(*, one_function_kept):
+    """A ``run`` that returns a module of the functions the pass wrote or added alone (the
+    others dropped), or the whole result where it wrote none; with ``one_function_kept`` a
+    module of one function comes back whole."""
+
+    def run(inner, mod):
+        result = input_copy.run(inner, mod)
+        if one_function_kept and len(mod.functions) == 1:
+            return result
+        written = {
+            gvar: func
+            for gvar, func in result.functions.items()
+            if gvar not in mod.functions or not func.same_as(mod.functions[gvar])
+        }
+        if not written:
+            return result
+        return type(mod)(written, attrs=result.attrs, global_infos=result.global_infos)
+
+    return run

@@ -19,6 +19,11 @@ one step of bugs/allocate_workspace/reference_fix.py."""
 
 import tvm
 from bugs.allocate_workspace import reference_fix as fix
+from bugs.allocate_workspace.wrong_fixes import (
+    _blind_allocated_in_first_block,
+    _blind_external_not_inherited,
+    _module_level_sizes,
+)
 from harness.wrong_fixes import patched_install
 from tvm import relax
 
@@ -47,14 +52,6 @@ def _one_sweep(funcs, usages):
         if name not in taking and fix._takes_workspace(func, taking, usages[name]):
             taking.add(name)
     return taking
-
-
-def _toplevel_sizes(mod):
-    return [
-        int(fix._attr(func, fix._SIZE))
-        for _, func in mod.functions_items()
-        if isinstance(func, relax.Function) and fix._attr(func, fix._SIZE) is not None
-    ]
 
 
 def _usage_own_body(func):
@@ -86,17 +83,6 @@ def _renamed_always(func, new_name):
     return func.with_attr("global_symbol", new_name)
 
 
-def _allocated_in_first_block(func, allocations):
-    bindings = [relax.VarBinding(var, alloc) for var, alloc in allocations]
-    blocks = list(func.body.blocks)
-    if blocks:  # the mistake: a first dataflow block stays a dataflow block
-        blocks[0] = type(blocks[0])([*bindings, *blocks[0].bindings])
-    else:
-        blocks.insert(0, relax.BindingBlock(bindings))
-    body = relax.SeqExpr(blocks, func.body.body)
-    return relax.Function(func.params, body, func.ret_ty, func.is_pure, func.attrs, func.span)
-
-
 _Base = fix._WorkspaceThreader._cls
 
 
@@ -114,39 +100,16 @@ class _ChaseOnce(_Base):
 
 @relax.expr_functor.mutator
 class _ExternalNotInherited(_Base):
-    def visit_function_(self, op):
-        saved = self.workspace, self.allocations, self.function, self.external
-        name, self.module_level = self.module_level, None
-        usage = self.usages[name] if name is not None else fix._usage(op)
-        self.function = name if name is not None else self.local_name
-        self.local_name = None
-        # the mistake: the innermost external function enclosing it is not inherited
-        self.external = self.function if fix._is_external(op) else None
-        self.allocations = []
-        if fix._takes_workspace(op, self.taking, usage):
-            param = relax.Var("workspace", self.ws_ty)
-            self.ws_params.append(param)
-            self.workspace = param
-            op = relax.Function(
-                [*op.params, param], op.body, op.ret_ty, op.is_pure, op.attrs, op.span
-            )
-        else:
-            self.workspace = None
-        new = relax.PyExprMutator.visit_function_(self, op)
-        if self.allocations:
-            new = fix._allocated_at_entry(new, self.allocations)
-        self.workspace, self.allocations, self.function, self.external = saved
-        if fix._attr(new, fix._SIZE) is not None:
-            new = new.without_attr(fix._SIZE)
-        return new
+    # the innermost external function enclosing a function is not inherited
+    visit_function_ = _blind_external_not_inherited(_Base.visit_function_)
 
 
 _PATCHES = {
     "blind2-one-sweep": {"_functions_taking_workspace": _one_sweep},
-    "blind2-toplevel-sizes": {"_sizes": _toplevel_sizes},
+    "blind2-toplevel-sizes": {"_sizes": _module_level_sizes},
     "blind2-usage-skips-nested": {"_usage": _usage_own_body},
     "blind2-var-chase-once": {"_WorkspaceThreader": _ChaseOnce},
-    "blind2-alloc-in-dataflow": {"_allocated_at_entry": _allocated_in_first_block},
+    "blind2-alloc-in-dataflow": {"_allocated_at_entry": _blind_allocated_in_first_block},
     "blind2-private-gets-symbol": {"_renamed": _renamed_always},
     "blind2-external-not-inherited": {"_WorkspaceThreader": _ExternalNotInherited},
 }

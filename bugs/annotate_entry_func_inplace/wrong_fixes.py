@@ -57,14 +57,6 @@ WRONG_FIXES = {
 }
 
 
-def _one_function_branch_only(inner, mod):
-    return _input_copy.run(inner, mod) if len(mod.functions) == 1 else inner(mod)
-
-
-def _copy_without_attributes(inner, mod):
-    return inner(type(mod)(dict(mod.functions.items())))
-
-
 # Wrong fixes written blind (from the reference fix and the patch alone); those that are
 # mistakes of the shared copy itself are harness/input_copy_mistakes.py.
 
@@ -80,30 +72,20 @@ def _blind_one_public_function_only(inner, mod):
     return inner(mod)
 
 
-def _blind_annotated_function_only(inner, mod):
-    result = _input_copy.run(inner, mod)
-    if len(mod.functions) == 1:
-        return result
-    written = {
-        gvar: func
-        for gvar, func in result.functions.items()
-        if not func.same_as(mod.functions[gvar])
-    }
-    if not written:
-        return result
-    return type(mod)(written, attrs=result.attrs, global_infos=result.global_infos)
-
-
 _PATCHES = {
-    "copy-drops-module-attributes": {"run": _copy_without_attributes},
-    "one-function-branch-only": {"run": _one_function_branch_only},
+    "copy-drops-module-attributes": {
+        "run": _mistakes.rebuilt_copy(attrs=False, global_infos=False, option_lifted=False)
+    },
+    "one-function-branch-only": {"run": _mistakes.one_function_only},
     "blind-several-functions-only": {"run": _mistakes.several_functions_only},
     "blind-copy-after-write": {"run": _mistakes.copy_after_write},
     "blind-without-global-infos": {"run": _mistakes.without_global_infos},
     "blind-only-under-immutable-option": {"run": _mistakes.only_under_immutable_option},
     "blind-one-public-function-only": {"run": _blind_one_public_function_only},
     "blind-option-kept-for-inner": {"run": _mistakes.option_kept_for_inner},
-    "blind-annotated-function-only": {"run": _blind_annotated_function_only},
+    "blind-annotated-function-only": {
+        "run": _mistakes.written_functions_only(one_function_kept=True)
+    },
 }
 
 

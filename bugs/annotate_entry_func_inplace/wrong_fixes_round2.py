@@ -28,7 +28,7 @@ docs/proof.md names it.)
 
 from bugs.annotate_entry_func_inplace import reference_fix as fix
 from harness import input_copy
-from harness.tvm_line import ir
+from harness import input_copy_mistakes as _mistakes
 from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
@@ -45,41 +45,12 @@ WRONG_FIXES = {
 }
 
 
-def _unchecked(ctx, config):
-    return ir.PassContext(
-        opt_level=ctx.opt_level,
-        required_pass=list(ctx.required_pass),
-        disabled_pass=list(ctx.disabled_pass),
-        instruments=list(ctx.instruments),
-        config=config,
-    )
-
-
 def _no_copy_when_checked(inner, mod):
-    ctx = ir.PassContext.current()
-    config = dict(ctx.config.items()) if ctx.config is not None else {}
-    if not config.get(input_copy.IMMUTABLE):
-        return inner(mod.clone())
-    del config[input_copy.IMMUTABLE]
-    with _unchecked(ctx, config):
-        return inner(mod)  # the copy forgotten on this path
-
-
-def _copy_drops_global_infos(inner, mod):
-    ctx = ir.PassContext.current()
-    config = dict(ctx.config.items()) if ctx.config is not None else {}
-    copy = type(mod)(dict(mod.functions.items()), attrs=mod.attrs)
-    if not config.get(input_copy.IMMUTABLE):
-        return inner(copy)
-    del config[input_copy.IMMUTABLE]
-    with _unchecked(ctx, config):
-        return inner(copy)
-
-
-def _single_function_branch(inner, mod):
-    if len(mod.functions) == 1:
+    if not _mistakes._config().get(input_copy.IMMUTABLE):
         return input_copy.run(inner, mod)
-    return inner(mod)
+    # the option is lifted for the pass as input_copy.run lifts it, but the pass is given the
+    # caller's module itself: the copy is forgotten on this path
+    return input_copy.run(lambda _clone: inner(mod), mod)
 
 
 def _public_only(inner, mod):
@@ -89,20 +60,12 @@ def _public_only(inner, mod):
     return inner(mod)
 
 
-def _copy_only_when_checked(inner, mod):
-    ctx = ir.PassContext.current()
-    config = dict(ctx.config.items()) if ctx.config is not None else {}
-    if config.get(input_copy.IMMUTABLE):
-        return input_copy.run(inner, mod)
-    return inner(mod)
-
-
 _RUNS = {
     "blind2-no-copy-when-checked": _no_copy_when_checked,
-    "blind2-copy-drops-global-infos": _copy_drops_global_infos,
-    "blind2-single-function-branch": _single_function_branch,
+    "blind2-copy-drops-global-infos": _mistakes.without_global_infos,
+    "blind2-single-function-branch": _mistakes.one_function_only,
     "blind2-public-only": _public_only,
-    "blind2-copy-only-when-checked": _copy_only_when_checked,
+    "blind2-copy-only-when-checked": _mistakes.only_under_immutable_option,
 }
 
 

@@ -25,7 +25,7 @@ wrong; ``inner`` is the original (in-place) pass."""
 
 from bugs.annotate_entry_func_inplace import reference_fix as fix
 from harness import input_copy
-from harness.tvm_line import ir
+from harness import input_copy_mistakes as _mistakes
 from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
@@ -47,18 +47,6 @@ WRONG_FIXES = {
     "testing.immutable_module option: writing the copy trips the check, so every compile "
     "under the option is refused",
 }
-
-
-def _on(inner, copy):
-    """``inner`` on ``copy`` as input_copy.run runs it on ``mod.clone()`` (without the
-    caller's testing.immutable_module option)."""
-    return input_copy.run(lambda _clone: inner(copy), copy)
-
-
-def _multi_branch_in_place(inner, mod):
-    if len(mod.functions_items()) == 1:
-        return input_copy.run(inner, mod)
-    return inner(mod)
 
 
 def _single_branch_in_place(inner, mod):
@@ -86,30 +74,14 @@ def _return_input(inner, mod):
     return mod if len(mod.functions_items()) == 1 else out
 
 
-def _copy_drops_global_infos(inner, mod):
-    return _on(inner, type(mod)(dict(mod.functions_items()), attrs=mod.attrs))
-
-
-def _copy_only_when_immutable(inner, mod):
-    ctx = ir.PassContext.current()
-    config = dict(ctx.config.items()) if ctx.config is not None else {}
-    if config.get(input_copy.IMMUTABLE):
-        return input_copy.run(inner, mod)
-    return inner(mod)
-
-
-def _immutable_on_copy(inner, mod):
-    return inner(mod.clone())
-
-
 _RUNS = {
-    "blind3-multi-branch-in-place": _multi_branch_in_place,
+    "blind3-multi-branch-in-place": _mistakes.one_function_only,
     "blind3-single-branch-in-place": _single_branch_in_place,
     "blind3-return-annotations-only": _return_annotations_only,
     "blind3-return-input": _return_input,
-    "blind3-copy-drops-global-infos": _copy_drops_global_infos,
-    "blind3-copy-only-when-immutable": _copy_only_when_immutable,
-    "blind3-immutable-on-copy": _immutable_on_copy,
+    "blind3-copy-drops-global-infos": _mistakes.without_global_infos,
+    "blind3-copy-only-when-immutable": _mistakes.only_under_immutable_option,
+    "blind3-immutable-on-copy": _mistakes.option_kept_for_inner,
 }
 
 

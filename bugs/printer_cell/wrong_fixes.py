@@ -99,9 +99,7 @@ def install(name):
     """Install the wrong fix ``name``; return a function that removes it."""
     if name not in WRONG_FIXES:
         raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    if name in _BLIND_PATCHES:
-        return patched_install(fix, _BLIND_PATCHES[name])
-    return patched_install(fix, _PATCHES[name])
+    return patched_install(fix, {**_PATCHES, **_BLIND_PATCHES}[name])
 
 
 # ---------------------------------------------------------------- a blind reviewer's variants
@@ -148,25 +146,37 @@ def _blind_local_scalar(dtype="float32", annotations=None):
     return fix.alloc_scalar(dtype, "local")
 
 
-def _blind_script_local_dtype_only(original):
-    """The reference fix's printing, P2 applied after ``T.local_scalar(`` only."""
+def _script_with(p2_cells, p2_pattern=r"alloc|local|shared", p2_always=True):
+    """The reference ``_script`` with P2 over ``p2_cells(cells, obj)``, with ``p2_pattern``
+    for the builder functions, and (``p2_always`` False) only when P1 turned the sugar off."""
 
-    def script(obj, config):
-        cells = fix.scalar_cells(obj)
-        sugar = config is None or config.syntax_sugar
-        if sugar and fix.sugar_would_change(obj, cells):
-            config = fix.without_sugar(config)
-        text = original(obj, config)
-        for dtype in sorted({str(node.buffer.dtype) for node in cells}):
-            text = re.sub(
-                rf"\bT\.(local)_scalar\(T\.{re.escape(dtype)}\b",
-                rf'T.\1_scalar("{dtype}"',
-                text,
-            )
-        return text
+    def factory(original):
+        def script(obj, config):
+            cells = fix.scalar_cells(obj)
+            sugar = config is None or config.syntax_sugar
+            unsugared = False
+            if sugar and fix.sugar_would_change(obj, cells):
+                config = fix.without_sugar(config)
+                unsugared = True
+            text = original(obj, config)
+            if not p2_always and not unsugared:
+                return text
+            for dtype in sorted({str(node.buffer.dtype) for node in p2_cells(cells, obj)}):
+                text = re.sub(
+                    rf"\bT\.({p2_pattern})_scalar\(T\.{re.escape(dtype)}\b",
+                    rf'T.\1_scalar("{dtype}"',
+                    text,
+                )
+            return text
 
-    script._printer_cell_fix = True
-    return script
+        script._printer_cell_fix = True
+        return script
+
+    return factory
+
+
+def _all(cells, _obj):
+    return cells
 
 
 def _blind_replacements(**changed):
@@ -187,5 +197,5 @@ _BLIND_PATCHES = {
     "blind-local-scalar-drops-annotations": {
         "_REPLACEMENTS": _blind_replacements(local_scalar=_blind_local_scalar)
     },
-    "blind-dtype-literal-local-only": {"_script": _blind_script_local_dtype_only},
+    "blind-dtype-literal-local-only": {"_script": _script_with(_all, "local")},
 }

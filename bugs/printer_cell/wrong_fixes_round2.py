@@ -21,9 +21,13 @@ given up: annotations, scope), P2 (which cells' dtypes are written as strings) a
 builder functions that take annotations).
 """
 
-import re
-
 from bugs.printer_cell import reference_fix as fix
+from bugs.printer_cell.wrong_fixes import (
+    _all,
+    _blind_local_prefix_scope,
+    _blind_shared_scalar,
+    _script_with,
+)
 from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
@@ -52,13 +56,6 @@ def _annotations_only(obj, cells=None):
     )
 
 
-def _local_prefix(obj, cells=None):
-    return any(
-        len(node.annotations) > 0 or not fix._scope(node.buffer).startswith("local")
-        for node in (fix.scalar_cells(obj) if cells is None else cells)
-    )
-
-
 def _device_type_only(obj, cells=None):
     return any(
         "device_type" in node.annotations or fix._scope(node.buffer) != "local"
@@ -73,45 +70,8 @@ def _first_cell_only(obj, cells=None):
     )
 
 
-def _script_with(p2_cells, p2_pattern=r"alloc|local|shared", p2_always=True):
-    """The reference ``_script`` with P2 over ``p2_cells(cells, obj)``, with ``p2_pattern``
-    for the builder functions, and (``p2_always`` False) only when P1 turned the sugar off."""
-
-    def factory(original):
-        def script(obj, config):
-            cells = fix.scalar_cells(obj)
-            sugar = config is None or config.syntax_sugar
-            unsugared = False
-            if sugar and fix.sugar_would_change(obj, cells):
-                config = fix.without_sugar(config)
-                unsugared = True
-            text = original(obj, config)
-            if not p2_always and not unsugared:
-                return text
-            for dtype in sorted({str(node.buffer.dtype) for node in p2_cells(cells, obj)}):
-                text = re.sub(
-                    rf"\bT\.({p2_pattern})_scalar\(T\.{re.escape(dtype)}\b",
-                    rf'T.\1_scalar("{dtype}"',
-                    text,
-                )
-            return text
-
-        script._printer_cell_fix = True
-        return script
-
-    return factory
-
-
 def _changed_only(cells, obj):
     return [c for c in cells if fix.sugar_would_change(obj, [c])]
-
-
-def _all(cells, _obj):
-    return cells
-
-
-def _shared_scalar(dtype="float32", annotations=None):
-    return fix.alloc_scalar(dtype, "shared")  # annotations taken, not passed on
 
 
 def install(name):
@@ -119,7 +79,7 @@ def install(name):
     if name == "blind2-annotations-only":
         return patched_install(fix, {"sugar_would_change": _annotations_only})
     if name == "blind2-local-prefix":
-        return patched_install(fix, {"sugar_would_change": _local_prefix})
+        return patched_install(fix, {"sugar_would_change": _blind_local_prefix_scope})
     if name == "blind2-device-type-only":
         return patched_install(fix, {"sugar_would_change": _device_type_only})
     if name == "blind2-first-cell-only":
@@ -129,7 +89,7 @@ def install(name):
     if name == "blind2-no-alloc-scalar":
         return patched_install(fix, {"_script": _script_with(_all, r"local|shared")})
     if name == "blind2-shared-drops-annotations":
-        replacements = {**fix._REPLACEMENTS, "shared_scalar": _shared_scalar}
+        replacements = {**fix._REPLACEMENTS, "shared_scalar": _blind_shared_scalar}
         return patched_install(fix, {"_REPLACEMENTS": replacements})
     if name == "blind2-p2-only-when-unsugared":
         return patched_install(fix, {"_script": _script_with(_all, p2_always=False)})

@@ -18,9 +18,15 @@
 
 The reference fix is bugs/printer_cell/reference_fix.py."""
 
-import re
-
 from bugs.printer_cell import reference_fix as fix
+from bugs.printer_cell.wrong_fixes import (
+    _all,
+    _blind_local_prefix_scope,
+    _blind_local_scalar,
+    _blind_shared_scalar,
+    _script_with,
+)
+from bugs.printer_cell.wrong_fixes_round2 import _annotations_only
 from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
@@ -41,59 +47,9 @@ WRONG_FIXES = {
 }
 
 
-def _annotations_only(obj, cells=None):
-    cells = fix.scalar_cells(obj) if cells is None else cells
-    return any(len(node.annotations) > 0 for node in cells)
-
-
 def _scope_only(obj, cells=None):
     cells = fix.scalar_cells(obj) if cells is None else cells
     return any(fix._scope(node.buffer) != "local" for node in cells)
-
-
-def _local_prefix(obj, cells=None):
-    cells = fix.scalar_cells(obj) if cells is None else cells
-    return any(
-        len(node.annotations) > 0 or not fix._scope(node.buffer).startswith("local")
-        for node in cells
-    )
-
-
-def _local_scalar_drops(dtype="float32", annotations=None):
-    return fix.alloc_scalar(dtype, "local")
-
-
-def _shared_scalar_drops(dtype="float32", annotations=None):
-    return fix.alloc_scalar(dtype, "shared")
-
-
-def _script_p2(pattern, only_when_p1):
-    """The reference ``_script`` with P2 applied to the calls ``pattern`` names, and (when
-    ``only_when_p1``) only when P1 switched the sugar off."""
-
-    def make(original):
-        def script(obj, config):
-            cells = fix.scalar_cells(obj)
-            sugar = config is None or config.syntax_sugar
-            switched = False
-            if sugar and fix.sugar_would_change(obj, cells):
-                config = fix.without_sugar(config)
-                switched = True
-            text = original(obj, config)
-            if only_when_p1 and not switched:
-                return text
-            for dtype in sorted({str(node.buffer.dtype) for node in cells}):
-                text = re.sub(
-                    rf"\bT\.({pattern})_scalar\(T\.{re.escape(dtype)}\b",
-                    rf'T.\1_scalar("{dtype}"',
-                    text,
-                )
-            return text
-
-        script._printer_cell_fix = True
-        return script
-
-    return make
 
 
 def install(name):
@@ -103,15 +59,15 @@ def install(name):
     if name == "blind3-scope-only":
         return patched_install(fix, {"sugar_would_change": _scope_only})
     if name == "blind3-local-prefix-scope":
-        return patched_install(fix, {"sugar_would_change": _local_prefix})
+        return patched_install(fix, {"sugar_would_change": _blind_local_prefix_scope})
     if name == "blind3-local-scalar-drops-annotations":
-        repl = {**fix._REPLACEMENTS, "local_scalar": _local_scalar_drops}
+        repl = {**fix._REPLACEMENTS, "local_scalar": _blind_local_scalar}
         return patched_install(fix, {"_REPLACEMENTS": repl})
     if name == "blind3-shared-scalar-drops-annotations":
-        repl = {**fix._REPLACEMENTS, "shared_scalar": _shared_scalar_drops}
+        repl = {**fix._REPLACEMENTS, "shared_scalar": _blind_shared_scalar}
         return patched_install(fix, {"_REPLACEMENTS": repl})
     if name == "blind3-alloc-scalar-dtype-constructor":
-        return patched_install(fix, {"_script": _script_p2("local|shared", False)})
+        return patched_install(fix, {"_script": _script_with(_all, "local|shared")})
     if name == "blind3-unsugared-dtype-constructor":
-        return patched_install(fix, {"_script": _script_p2("alloc|local|shared", True)})
+        return patched_install(fix, {"_script": _script_with(_all, p2_always=False)})
     raise ValueError(name)

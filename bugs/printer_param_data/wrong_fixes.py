@@ -104,9 +104,7 @@ def install(name):
     """Install the wrong fix ``name``; return a function that removes it."""
     if name not in WRONG_FIXES:
         raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    if name in _BLIND_PATCHES:
-        return patched_install(fix, _BLIND_PATCHES[name])
-    return patched_install(fix, _PATCHES[name])
+    return patched_install(fix, {**_PATCHES, **_BLIND_PATCHES}[name])
 
 
 # ---------------------------------------------------------------- a blind reviewer's variants

@@ -42,9 +42,19 @@ WRONG_FIXES = {
 }
 
 
-def _edits(func, shorthand, scalars=None, exclude_subscripted=True):
-    """The reference ``edits`` with the scalar names given (``scalars``) and, with
-    ``exclude_subscripted`` False, without leaving out the names printed subscripted."""
+def _edits(
+    func,
+    shorthand,
+    scalars=None,
+    exclude_subscripted=True,
+    every_assign_stores=False,
+    by_base=False,
+):
+    """The reference ``edits`` with one step switchable: ``scalars`` as the scalar names (the
+    function's own when None), without leaving out the names printed subscripted
+    (``exclude_subscripted`` False), every assignment of a name taken for a store
+    (``every_assign_stores``), or a name left out when its base is a scalar name's
+    (``by_base``)."""
     params = {a.arg for a in func.args.args}
     subscripted = {
         n.value.id
@@ -54,7 +64,11 @@ def _edits(func, shorthand, scalars=None, exclude_subscripted=True):
     if not exclude_subscripted:
         subscripted = set()
     names = {n.id for n in ast.walk(func) if isinstance(n, ast.Name)}
-    names -= (fix.scalar_names(func) if scalars is None else scalars) | subscripted
+    scalars = fix.scalar_names(func) if scalars is None else scalars
+    if by_base:
+        bases = {fix._base(s) for s in scalars}
+        names = {n for n in names if fix._base(n) not in bases}
+    names -= scalars | subscripted
     names = {n for n in names if n in shorthand or fix._base(n) in shorthand}
     out, defined = [], set(params)
     attrs = {id(n.value) for n in ast.walk(func) if isinstance(n, ast.Attribute)}
@@ -70,7 +84,7 @@ def _edits(func, shorthand, scalars=None, exclude_subscripted=True):
         elif isinstance(node, ast.Assign) and len(node.targets) == 1:
             target = node.targets[0]
             if isinstance(target, ast.Name) and target.id in names:
-                if target.id in defined and "store" in fix.SITES:
+                if (target.id in defined or every_assign_stores) and "store" in fix.SITES:
                     out.append((target, f"{target.id}[0]"))
                 defined.add(target.id)
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and "load" in fix.SITES:
@@ -90,39 +104,21 @@ def _union_shorthand(obj):
 
 
 def _module_scalar_names_rewrite(text, obj, shorthand=None):
-    """The reference ``rewrite``, with the scalar names of the whole printed module."""
-    funcs = fix.functions(obj)
-    if shorthand is None:
-        shorthand = fix.shorthand_by_function(obj)
-    if not any(shorthand.values()):
-        return text
-    tree = ast.parse(text)
-    lines = text.splitlines(keepends=True)
-    starts = [0]
-    for line in lines:
-        starts.append(starts[-1] + len(line))
-    found = []
-    scalars = fix.scalar_names(tree)  # the mistake: the module, not each function
-    for func in [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]:
-        name = None if None in funcs else func.name
-        if name not in funcs:
-            continue
-        func_edits = _edits(func, shorthand[name], scalars=scalars)
-        lost = {t for node, _ in func_edits for t in fix._names(node)}
-        lost &= fix.indexed_shorthand(funcs[name])
-        if lost:
-            raise fix.CannotPrint(
-                f"the wheel's printer drops the index of {', '.join(sorted(lost))}"
-            )
-        found += func_edits
-    spans = []
-    for node, replacement in found:
-        start = starts[node.lineno - 1] + node.col_offset
-        end = starts[node.end_lineno - 1] + node.end_col_offset
-        spans.append((start, end, replacement))
-    for start, end, replacement in sorted(set(spans), reverse=True):
-        text = text[:start] + replacement + text[end:]
-    return text
+    """The reference ``rewrite``, its edits leaving out the scalar names of the whole printed
+    module instead of each function's own (the mistake)."""
+
+    def module_scalar_names_edits(func, func_shorthand):
+        return _edits(func, func_shorthand, scalars=fix.scalar_names(ast.parse(text)))
+
+    saved = fix.edits
+    fix.edits = module_scalar_names_edits
+    try:
+        return _REFERENCE_REWRITE(text, obj, shorthand)
+    finally:
+        fix.edits = saved
+
+
+_REFERENCE_REWRITE = fix.rewrite
 
 
 def install(name):

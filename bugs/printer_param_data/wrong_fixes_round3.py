@@ -21,6 +21,7 @@ The reference fix is bugs/printer_param_data/reference_fix.py."""
 import ast
 
 from bugs.printer_param_data import reference_fix as fix
+from bugs.printer_param_data.wrong_fixes import _blind_not_sugar
 from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
@@ -91,12 +92,7 @@ def install(name):
     if name == "blind3-no-alloc-scalar-name":
         return patched_install(fix, {"SCALAR_CALLS": {"decl_scalar"}})
     if name == "blind3-no-sugar-name":
-        original = fix._is_scalar_syntax
-
-        def is_scalar_syntax(node):
-            return not isinstance(node, ast.AnnAssign) and original(node)
-
-        return patched_install(fix, {"_is_scalar_syntax": is_scalar_syntax})
+        return patched_install(fix, {"_is_scalar_syntax": _blind_not_sugar})
     if name == "blind3-data-site-unchanged":
         return patched_install(fix, {"SITES": ("store", "load")})
     if name == "blind3-load-site-unchanged":

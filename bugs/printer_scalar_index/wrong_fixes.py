@@ -119,21 +119,23 @@ def _only_buffers_defined_by(kind):
     return marked
 
 
+def _reads(value, buffer):
+    """Whether ``value`` loads from ``buffer``."""
+    hits = []
+
+    def visit(node):
+        if getattr(node, "source", None) is not None and node.source.same_as(buffer):
+            hits.append(node)
+        return tvm_ffi.WalkResult.ADVANCE
+
+    tvm_ffi.structural_walk(value, visit, order="pre")
+    return bool(hits)
+
+
 def _mergeable_stores(obj):
     """The stores that follow their cell's allocation at a 0 of any dtype, not reading it: the
     released merge's condition."""
     found = []
-
-    def reads(value, buffer):
-        hits = []
-
-        def visit(node):
-            if getattr(node, "source", None) is not None and node.source.same_as(buffer):
-                hits.append(node)
-            return tvm_ffi.WalkResult.ADVANCE
-
-        tvm_ffi.structural_walk(value, visit, order="pre")
-        return bool(hits)
 
     def visit(node):
         if isinstance(node, tirx.SeqStmt):
@@ -143,7 +145,7 @@ def _mergeable_stores(obj):
                     and isinstance(store, tirx.BufferStore)
                     and store.buffer.same_as(alloc.buffer)
                     and _zero_of_any_dtype(store.indices)
-                    and not reads(store.value, store.buffer)
+                    and not _reads(store.value, store.buffer)
                 ):
                     found.append(store)
         return tvm_ffi.WalkResult.ADVANCE

@@ -25,6 +25,7 @@ import re
 import tvm_ffi
 
 from bugs.printer_scalar_index import reference_fix as fix
+from bugs.printer_scalar_index.wrong_fixes import _reads, _zero_of_any_dtype
 from harness.wrong_fixes import patched_install
 from tvm import tirx
 
@@ -44,26 +45,10 @@ WRONG_FIXES = {
 }
 
 
-def _is_zero_any_type(indices):
-    return len(indices) == 1 and isinstance(indices[0], tirx.IntImm) and indices[0].value == 0
-
-
 def _merge_positions(obj):
     """The first stores that the released utils.h merge takes into a cell's declaration (the
     store right after the cell's allocation, at any zero, not reading the cell)."""
     found = []
-
-    def reads(value, buffer):
-        hits = []
-
-        def visit(node):
-            src = getattr(node, "source", None)
-            if src is not None and src.same_as(buffer):
-                hits.append(node)
-            return tvm_ffi.WalkResult.ADVANCE
-
-        tvm_ffi.structural_walk(value, visit, order="pre")
-        return bool(hits)
 
     def visit(node):
         if isinstance(node, tirx.SeqStmt):
@@ -75,8 +60,8 @@ def _merge_positions(obj):
                     and isinstance(second, tirx.BufferStore)
                     and second.buffer.same_as(first.buffer)
                     and getattr(second, "predicate", None) is None
-                    and _is_zero_any_type(second.indices)
-                    and not reads(second.value, first.buffer)
+                    and _zero_of_any_dtype(second.indices)
+                    and not _reads(second.value, first.buffer)
                 ):
                     found.append(second)
         return tvm_ffi.WalkResult.ADVANCE
@@ -156,7 +141,7 @@ def _rewrite_ramp_as_slice(text):
 def install(name):
     """Install the wrong fix ``name``; return a function that removes it."""
     if name == "blind3-int64-zero-shorthand":
-        return patched_install(fix, {"is_scalar_index": _is_zero_any_type})
+        return patched_install(fix, {"is_scalar_index": _zero_of_any_dtype})
     if name == "blind3-store-site-only":
         return patched_install(fix, {"SITES": ("store",)})
     if name == "blind3-load-site-only":

@@ -22,6 +22,7 @@ Each is a variant of the reference fix that makes one mistake in one step of
 import tvm_ffi
 
 from bugs.reinterpret_of_constant import reference_fix as fix
+from bugs.reinterpret_of_constant.wrong_fixes import _only
 from harness.tvm_line import call_like, ir
 from harness.wrong_fixes import patched_install
 
@@ -54,27 +55,12 @@ UNSEEN = {
 }
 
 
-def _is_value_reinterpret_of_constant_float_only(call):
-    return (
-        isinstance(call, ir.Call)
-        and isinstance(call.op, ir.Op)
-        and call.op.name == fix.REINTERPRET
-        and isinstance(call.ty, ir.PrimType)
-        and len(call.args) == 1
-        and isinstance(call.args[0], fix.FLOAT_IMM)  # the mistake: IntImm forgotten
-    )
-
-
 def _is_value_reinterpret_of_constant_scalar_only(call):
-    return (
-        isinstance(call, ir.Call)
-        and isinstance(call.op, ir.Op)
-        and call.op.name == fix.REINTERPRET
-        and isinstance(call.ty, ir.PrimType)
-        and call.ty.dtype.lanes == 1  # the mistake: a vector target type is not a "value"
-        and len(call.args) == 1
-        and fix.is_constant(call.args[0])
-    )
+    # the mistake: a vector target type is not a "value"
+    return _REFERENCE_IS_VALUE(call) and call.ty.dtype.lanes == 1
+
+
+_REFERENCE_IS_VALUE = fix.is_value_reinterpret_of_constant
 
 
 def _temporary_for_target_type(call):
@@ -160,9 +146,8 @@ def _rewrite_module_in_place(mod):
 
 _PATCHES = {
     "blind3-target-type-temporary": {"temporary_for": _temporary_for_target_type},
-    "blind3-float-constants-only": {
-        "is_value_reinterpret_of_constant": _is_value_reinterpret_of_constant_float_only
-    },
+    # the mistake: IntImm forgotten
+    "blind3-float-constants-only": {"is_constant": _only((fix.FLOAT_IMM,))},
     "blind3-scalar-target-only": {
         "is_value_reinterpret_of_constant": _is_value_reinterpret_of_constant_scalar_only
     },

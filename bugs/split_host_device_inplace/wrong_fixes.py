@@ -65,14 +65,6 @@ def _host_functions_written_back(inner, mod):
     return after
 
 
-def _copy_without_attributes(inner, mod):
-    return inner(type(mod)(dict(mod.functions.items())))
-
-
-def _one_function_only(inner, mod):
-    return _input_copy.run(inner, mod) if len(mod.functions) == 1 else inner(mod)
-
-
 # Wrong fixes written blind (from the reference fix and the patch alone); those that are
 # mistakes of the shared copy itself are harness/input_copy_mistakes.py.
 
@@ -85,21 +77,11 @@ def _blind_kernels_written_back(inner, mod):
     return result
 
 
-def _blind_written_functions_only(inner, mod):
-    result = _input_copy.run(inner, mod)
-    written = {
-        gvar: func
-        for gvar, func in result.functions.items()
-        if gvar not in mod.functions or not func.same_as(mod.functions[gvar])
-    }
-    if not written:
-        return result
-    return type(mod)(written, attrs=result.attrs, global_infos=result.global_infos)
-
-
 _PATCHES = {
-    "copy-drops-module-attributes": {"run": _copy_without_attributes},
-    "one-function-only": {"run": _one_function_only},
+    "copy-drops-module-attributes": {
+        "run": _mistakes.rebuilt_copy(attrs=False, global_infos=False, option_lifted=False)
+    },
+    "one-function-only": {"run": _mistakes.one_function_only},
     "host-functions-written-back": {"run": _host_functions_written_back},
     "blind-kernels-written-back": {"run": _blind_kernels_written_back},
     "blind-copy-after-write": {"run": _mistakes.copy_after_write},
@@ -107,7 +89,9 @@ _PATCHES = {
     "blind-only-under-immutable-option": {"run": _mistakes.only_under_immutable_option},
     "blind-only-several-functions": {"run": _mistakes.several_functions_only},
     "blind-option-kept-for-inner": {"run": _mistakes.option_kept_for_inner},
-    "blind-written-functions-only": {"run": _blind_written_functions_only},
+    "blind-written-functions-only": {
+        "run": _mistakes.written_functions_only(one_function_kept=False)
+    },
 }
 
 

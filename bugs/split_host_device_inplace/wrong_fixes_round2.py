@@ -26,6 +26,7 @@ docs/proof.md names it.)
 
 from bugs.split_host_device_inplace import reference_fix as fix
 from harness import input_copy
+from harness import input_copy_mistakes as _mistakes
 from harness.tvm_line import WalkResult, ir, walk
 from harness.wrong_fixes import patched_install
 
@@ -55,28 +56,6 @@ def _clone_result(inner, mod):
     return inner(mod).clone()  # the copy is taken of what the pass returned
 
 
-def _immutable_kept(inner, mod):
-    return inner(mod.clone())  # no context without testing.immutable_module
-
-
-def _copy_drops_attrs(inner, mod):
-    # the same context handling as the reference, with a copy of the functions only
-    ctx = ir.PassContext.current()
-    config = dict(ctx.config.items()) if ctx.config is not None else {}
-    copy = type(mod)(dict(mod.functions.items()))
-    if not config.get(input_copy.IMMUTABLE):
-        return inner(copy)
-    del config[input_copy.IMMUTABLE]
-    with ir.PassContext(
-        opt_level=ctx.opt_level,
-        required_pass=list(ctx.required_pass),
-        disabled_pass=list(ctx.disabled_pass),
-        instruments=list(ctx.instruments),
-        config=config,
-    ):
-        return inner(copy)
-
-
 def _has(func, predicate):
     found = []
 
@@ -104,28 +83,19 @@ def _first_function_only(inner, mod):
 
 
 def _return_copy(inner, mod):
-    ctx = ir.PassContext.current()
-    config = dict(ctx.config.items()) if ctx.config is not None else {}
-    copy = mod.clone()
-    if not config.get(input_copy.IMMUTABLE):
+    def split_in_place(copy):
         inner(copy)
-        return copy
-    del config[input_copy.IMMUTABLE]
-    with ir.PassContext(
-        opt_level=ctx.opt_level,
-        required_pass=list(ctx.required_pass),
-        disabled_pass=list(ctx.disabled_pass),
-        instruments=list(ctx.instruments),
-        config=config,
-    ):
-        inner(copy)
-    return copy
+        return copy  # the copy the pass wrote, not what it returned
+
+    return input_copy.run(split_in_place, mod)
 
 
 _RUNS = {
     "blind2-clone-result": _clone_result,
-    "blind2-immutable-kept": _immutable_kept,
-    "blind2-copy-drops-attrs": _copy_drops_attrs,
+    "blind2-immutable-kept": _mistakes.option_kept_for_inner,
+    "blind2-copy-drops-attrs": _mistakes.rebuilt_copy(
+        attrs=False, global_infos=False, option_lifted=True
+    ),
     "blind2-thread-launch-only": _thread_launch_only,
     "blind2-first-function-only": _first_function_only,
     "blind2-return-copy": _return_copy,

@@ -26,6 +26,7 @@ splits, then runs ConvertSSA and LowerDeviceKernelLaunches."""
 
 from bugs.split_host_device_inplace import reference_fix as fix
 from harness import input_copy
+from harness import input_copy_mistakes as _mistakes
 from harness.tvm_line import ir
 from harness.wrong_fixes import patched_install
 
@@ -90,31 +91,20 @@ def _convert_ssa_in_guard(inner, mod):
     return out
 
 
-def _copy_drops_attrs(inner, mod):
-    copy = type(mod)(dict(mod.functions_items()))
-    return input_copy.run(lambda _clone: inner(copy), copy)
-
-
 def _split_result_discarded(inner, mod):
     # ConvertSSA of the unsplit input: the launch lowering finds no call to lower there
     return input_copy.run(lambda clone: ir.transform.ConvertSSA()(clone), mod)
-
-
-def _copy_only_when_immutable(inner, mod):
-    ctx = ir.PassContext.current()
-    config = dict(ctx.config.items()) if ctx.config is not None else {}
-    if config.get(input_copy.IMMUTABLE):
-        return input_copy.run(inner, mod)
-    return inner(mod)
 
 
 _RUNS = {
     "blind3-host-update-in-place": _host_update_in_place,
     "blind3-early-return-unlowered": _early_return_unlowered,
     "blind3-convert-ssa-in-guard": _convert_ssa_in_guard,
-    "blind3-copy-drops-attrs": _copy_drops_attrs,
+    "blind3-copy-drops-attrs": _mistakes.rebuilt_copy(
+        attrs=False, global_infos=False, option_lifted=True
+    ),
     "blind3-split-result-discarded": _split_result_discarded,
-    "blind3-copy-only-when-immutable": _copy_only_when_immutable,
+    "blind3-copy-only-when-immutable": _mistakes.only_under_immutable_option,
 }
 
 

@@ -404,13 +404,6 @@ def _blind_host_memory_any_device_type(annotations):
     )
 
 
-class _BlindAddressOfUnvisited(fix._MemoryAccessVerifier):
-    def _on_node(self, node):
-        if fix._is_address_of_load(node):
-            return WalkResult.SKIP
-        return super()._on_node(node)
-
-
 class _BlindPointerParamFirstOnly(fix._MemoryAccessVerifier):
     def _is_pointer_param(self, var):
         params = list(self.func.params)
@@ -448,7 +441,7 @@ _PATCHES.update(
         "blind-nested-extents-in-kernel": {"_launch_parameters": _blind_launch_parameters_outer},
         "blind-disable-flag-present": {"_annotated_host_memory": _blind_host_memory_flag_present},
         "blind-any-device-type": {"_annotated_host_memory": _blind_host_memory_any_device_type},
-        "blind-address-of-unvisited": {"_MemoryAccessVerifier": _BlindAddressOfUnvisited},
+        "blind-address-of-unvisited": {"_MemoryAccessVerifier": _AddressOfIndexUnchecked},
         "blind-access-ptr-first-arg": {
             "_POINTER_OPERAND": {**fix._POINTER_OPERAND, "tirx.tvm_access_ptr": 0}
         },

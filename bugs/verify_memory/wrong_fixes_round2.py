@@ -18,7 +18,13 @@
 step of bugs/verify_memory/reference_fix.py."""
 
 from bugs.verify_memory import reference_fix as fix
-from harness.tvm_line import LINE, WalkResult, allocation, ir, scope_of, walk
+from bugs.verify_memory.wrong_fixes import (
+    _AddressOfIndexUnchecked,
+    _blind_host_memory_any_device_type,
+    _blind_launch_parameters_outer,
+    _checked_skip_hostless,
+)
+from harness.tvm_line import LINE, ir
 from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
@@ -57,61 +63,20 @@ class _OneStep(fix._MemoryAccessVerifier):
         return self._is_pointer_param(var) or any(var.same_as(a) for a in self.device_allocations)
 
 
-class _AddressOfSkipped(fix._MemoryAccessVerifier):
-    def _on_node(self, node):
-        if fix._is_address_of_load(node):
-            return WalkResult.SKIP  # the mistake: the indices are not visited
-        return super()._on_node(node)
-
-
 class _HandleParamsIgnored(fix._MemoryAccessVerifier):
     def _is_pointer_param(self, var):
         return any(var.same_as(p) and ir.is_buffer_var(p) for p in self.func.params)
 
 
-def _annotated_host_memory_presence(annotations):
-    def value(key):
-        found = annotations.get(key) if annotations is not None else None
-        return int(found) if isinstance(found, int | ir.IntImm) else None
-
-    return value("device_type") is not None or (value("disable_lower_builtin") or 0) != 0
-
-
-def _launch_parameters_outer_only(kernel):
-    found = list(fix._thread_extent(kernel))
-
-    def visit(node):
-        alloc = allocation(node)
-        if alloc is not None and scope_of(alloc[0]) == "shared.dyn":
-            found.extend(alloc[0].ty.shape)
-        return WalkResult.ADVANCE
-
-    walk(kernel, visit, order="pre")
-    return found
-
-
-def _checked_host_only(func):
-    attrs = func.attrs
-    target = attrs.get("target") if attrs is not None else None
-    if target is None:
-        return False
-    calling_conv = attrs.get("calling_conv")
-    if calling_conv is not None and int(calling_conv) != 0:
-        return False
-    if target.get_target_device_type() not in fix._GPU_DEVICE_TYPES:
-        return False
-    return target.host is not None  # the mistake: global_symbol no longer keeps it checked
-
-
 _PATCHES = {
     "blind2-one-step-alias": {"_MemoryAccessVerifier": _OneStep},
-    "blind2-address-of-skipped": {"_MemoryAccessVerifier": _AddressOfSkipped},
-    "blind2-device-type-presence": {"_annotated_host_memory": _annotated_host_memory_presence},
+    "blind2-address-of-skipped": {"_MemoryAccessVerifier": _AddressOfIndexUnchecked},
+    "blind2-device-type-presence": {"_annotated_host_memory": _blind_host_memory_any_device_type},
     "blind2-access-ptr-operand-0": {
         "_POINTER_OPERAND": {**fix._POINTER_OPERAND, "tirx.tvm_access_ptr": 0}
     },
-    "blind2-nested-extents-device": {"_launch_parameters": _launch_parameters_outer_only},
-    "blind2-host-less-entry-skipped": {"_checked": _checked_host_only},
+    "blind2-nested-extents-device": {"_launch_parameters": _blind_launch_parameters_outer},
+    "blind2-host-less-entry-skipped": {"_checked": _checked_skip_hostless},
     "blind2-handle-params-ignored": {"_MemoryAccessVerifier": _HandleParamsIgnored},
 }
 

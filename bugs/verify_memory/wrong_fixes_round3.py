@@ -19,7 +19,14 @@
 The reference fix is bugs/verify_memory/reference_fix.py."""
 
 from bugs.verify_memory import reference_fix as fix
-from harness.tvm_line import WalkResult, allocation, ir, scope_of, walk
+from bugs.verify_memory.wrong_fixes import (
+    _AddressOfAccess,
+    _AddressOfIndexUnchecked,
+    _blind_launch_parameters_outer,
+    _checked_skip_hostless,
+)
+from bugs.verify_memory.wrong_fixes_round2 import _HandleParamsIgnored
+from harness.tvm_line import WalkResult, ir, walk
 from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
@@ -49,25 +56,6 @@ class _FirstParamOnly(fix._MemoryAccessVerifier):
         return bool(params) and var.same_as(params[0])
 
 
-class _HandleNotPointer(fix._MemoryAccessVerifier):
-    def _is_pointer_param(self, var):
-        return any(var.same_as(p) and ir.is_buffer_var(p) for p in self.func.params)
-
-
-def _outer_extent_only(kernel):
-    # the extent of the kernel's own launch and its shared.dyn sizes, not the nested launches'
-    found = list(fix._thread_extent(kernel))
-
-    def visit(node):
-        alloc = allocation(node)
-        if alloc is not None and scope_of(alloc[0]) == "shared.dyn":
-            found.extend(alloc[0].ty.shape)
-        return WalkResult.ADVANCE
-
-    walk(kernel, visit, order="pre")
-    return found
-
-
 def _no_shared_dyn(kernel):
     found = []
 
@@ -80,48 +68,21 @@ def _no_shared_dyn(kernel):
     return found
 
 
-class _AddressOfCountsAccess(fix._MemoryAccessVerifier):
-    def _on_node(self, node):
-        if fix._is_address_of_load(node):
-            return WalkResult.ADVANCE  # walks into X[i]: recorded as an access of X
-        return super()._on_node(node)
-
-
-class _AddressOfSkipsIndices(fix._MemoryAccessVerifier):
-    def _on_node(self, node):
-        if fix._is_address_of_load(node):
-            return WalkResult.SKIP
-        return super()._on_node(node)
-
-
 def _device_type_only(annotations):
     found = annotations.get("device_type") if annotations is not None else None
     return isinstance(found, int | ir.IntImm) and int(found) == 1
 
 
-def _checked_host_only(func):
-    attrs = func.attrs
-    target = attrs.get("target") if attrs is not None else None
-    if target is None:
-        return False
-    calling_conv = attrs.get("calling_conv")
-    if calling_conv is not None and int(calling_conv) != 0:
-        return False
-    if target.get_target_device_type() not in fix._GPU_DEVICE_TYPES:
-        return False
-    return target.host is not None
-
-
 _PATCHES = {
     "blind3-first-param-only": {"_MemoryAccessVerifier": _FirstParamOnly},
-    "blind3-outer-extent-only": {"_launch_parameters": _outer_extent_only},
+    "blind3-outer-extent-only": {"_launch_parameters": _blind_launch_parameters_outer},
     "blind3-no-shared-dyn-size": {"_launch_parameters": _no_shared_dyn},
-    "blind3-address-of-counts-access": {"_MemoryAccessVerifier": _AddressOfCountsAccess},
-    "blind3-address-of-skips-indices": {"_MemoryAccessVerifier": _AddressOfSkipsIndices},
+    "blind3-address-of-counts-access": {"_MemoryAccessVerifier": _AddressOfAccess},
+    "blind3-address-of-skips-indices": {"_MemoryAccessVerifier": _AddressOfIndexUnchecked},
     "blind3-no-webgpu": {"_GPU_DEVICE_TYPES": (2, 4, 7, 8, 10)},
-    "blind3-handle-param-not-pointer": {"_MemoryAccessVerifier": _HandleNotPointer},
+    "blind3-handle-param-not-pointer": {"_MemoryAccessVerifier": _HandleParamsIgnored},
     "blind3-disable-lower-builtin-ignored": {"_annotated_host_memory": _device_type_only},
-    "blind3-hostless-entry-skipped": {"_checked": _checked_host_only},
+    "blind3-hostless-entry-skipped": {"_checked": _checked_skip_hostless},
 }
 
 

@@ -72,35 +72,30 @@ def _offending_var_or_load(attr):
     return isinstance(attr.value, (tirx.Var, *ir.LOADS))
 
 
-def _first_stop_first_function(mod, stops=fix.offending):
-    for func in mod.functions.values():
-        if not isinstance(func, tirx.PrimFunc):
-            continue
-        found = []
+def _first_stop_with(order="post", first_function_only=False):
+    """The reference ``first_stop`` with one step done wrong: each body walked in ``order``, or
+    (``first_function_only``) no PrimFunc after the first looked at."""
 
-        def visit(attr, found=found):
-            if not found and stops(attr):
-                found.append(attr)
+    def first_stop(mod, stops=fix.offending):
+        for func in mod.functions.values():
+            if not isinstance(func, tirx.PrimFunc):
+                continue
+            found = []
 
-        tvm_ffi.structural_walk(func.body, [(tirx.AttrStmt, visit)], order="post")
-        return found[0] if found else None  # the mistake: stops after the first function
-    return None
+            def visit(attr, found=found):
+                if not found and stops(attr):
+                    found.append(attr)
+
+            tvm_ffi.structural_walk(func.body, [(tirx.AttrStmt, visit)], order=order)
+            if found or first_function_only:
+                return found[0] if found else None
+        return None
+
+    return first_stop
 
 
-def _first_stop_pre_order(mod, stops=fix.offending):
-    for func in mod.functions.values():
-        if not isinstance(func, tirx.PrimFunc):
-            continue
-        found = []
-
-        def visit(attr, found=found):
-            if not found and stops(attr):
-                found.append(attr)
-
-        tvm_ffi.structural_walk(func.body, [(tirx.AttrStmt, visit)], order="pre")  # the mistake
-        if found:
-            return found[0]
-    return None
+_first_stop_first_function = _first_stop_with(first_function_only=True)
+_first_stop_pre_order = _first_stop_with(order="pre")
 
 
 def _constructor_with(**pass_args):

@@ -1,0 +1,109 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Blind round 4 demos of split_host_device_inplace (apache/tvm-tirx): the programs of
+demos_round4.py written for tvm_tirx (its observers are shared). The global info is an empty
+``vdevice`` list: the line registers no GlobalInfo a script can build."""
+
+from bugs.split_host_device_inplace import demos_round4 as tvm_demos
+from harness.blind_demo import Demo
+
+TARGET = {"kind": "cuda", "arch": "sm_80", "host": "llvm"}
+
+
+def one_kernel(attrs=None, infos=False):
+    """``main`` (cuda, llvm host) with one thread launch; ``attrs`` as its module attributes,
+    and a ``vdevice`` global info where ``infos``."""
+    import tvm_tirx
+    from tvm_tirx.script import tirx as T
+
+    @T.function
+    def main(A: T.Tensor((8,), "float32")):
+        T.func_attr({"target": T.target(TARGET)})
+        with T.launch_thread("threadIdx.x", 8) as i:
+            A[i] = A[i] + T.float32(1)
+
+    infos = {"vdevice": []} if infos else None
+    return tvm_tirx.IRModule({"main": main}, attrs=attrs, global_infos=infos)
+
+
+def already_split():
+    """A module already split: ``main`` calls its kernel ``main_kernel`` (nothing to split)."""
+    from tvm_tirx.script import ir as I
+    from tvm_tirx.script import tirx as T
+
+    @I.ir_module
+    class Module:
+        @T.function
+        def main(A: T.Tensor((8,), "float32")):
+            T.func_attr({"target": T.target(TARGET)})
+            Module.main_kernel(A)
+
+        @T.function(private=True)
+        def main_kernel(A: T.Tensor((8,), "float32")):
+            T.func_attr({"target": T.target({"kind": "cuda", "arch": "sm_80"})})
+            with T.launch_thread("threadIdx.x", 8) as i:
+                A[i] = A[i] + T.float32(1)
+
+    return Module
+
+
+def rebinds():
+    """A host-only function (nothing to split) that binds ``x`` twice: ``x = 1; x = 2``."""
+    import tvm_tirx
+
+    ir = tvm_tirx.ir
+    x = ir.Var("x", "int32")
+    stmts = []
+    for value in (1, 2):
+        stmts += [ir.Bind(x, tvm_tirx.tirx.const(value, "int32")), ir.Evaluate(x)]
+    func = tvm_tirx.tirx.Function([], ir.SeqStmt(stmts))
+    target = tvm_tirx.target.Target(TARGET)
+    return tvm_tirx.IRModule({"main": func.with_attr("target", target)})
+
+
+def split(mod):
+    import tvm_tirx
+
+    return tvm_tirx.tirx.transform.SplitHostDevice()(mod)
+
+
+def input_after(mod):
+    split(mod)
+    return tvm_demos.summary(mod)
+
+
+def output(mod):
+    return tvm_demos.summary(split(mod))
+
+
+def output_module_info(mod):
+    out = split(mod)
+    attrs = {k: str(v) for k, v in out.attrs.items()} if out.attrs is not None else {}
+    infos = sorted(out.global_infos.keys()) if out.global_infos is not None else []
+    return {"attrs": attrs, "global_infos": infos}
+
+
+DEMOS = {
+    "blind4-copy-after-first-write": Demo(one_kernel, input_after),
+    "blind4-guard-skips-launch-lowering": Demo(already_split, output),
+    "blind4-guard-returns-early": Demo(rebinds, output),
+    "blind4-copy-drops-attrs": Demo(
+        lambda: one_kernel(attrs={"system_lib_prefix": "lib_"}), output_module_info
+    ),
+    "blind4-copy-drops-global-infos": Demo(lambda: one_kernel(infos=True), output_module_info),
+    "blind4-copy-only-under-immutable-option": Demo(one_kernel, input_after),
+}
