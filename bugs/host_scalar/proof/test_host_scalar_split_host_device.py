@@ -31,7 +31,8 @@ packed or an extern call and read by a kernel, the rejection through each alias 
 and on Hexagon (the upstream test itself, imported), and whole modules, kernels included: the
 by-value split with the cell written by a store or an extern call, the kernel-only buffer handed
 to a kernel called by GlobalVar and to one launched by its symbol through a ``data`` or
-``address_of`` view, and kernels of any thread binding.
+``address_of`` view, kernels of any thread binding, and a host cell or array whose element a
+module kernel gets by value (the pass called directly: tvm.compile shrinks the array first).
 """
 
 import sys
@@ -327,6 +328,41 @@ def test_local_buffer_of_module_kernels_only_passed_by_pointer(view):
 
     After = tvm.tirx.transform.SplitHostDevice()(Before)
     tvm.ir.assert_structural_equal(After, Expected)
+
+
+@HOST_MEMORY
+@pytest.mark.parametrize("extent", [1, 4], ids=["cell", "array"])
+def test_host_buffer_whose_element_a_module_kernel_gets_is_host_memory(extent):
+    """The host evaluates a launch's arguments: a local buffer whose element it hands to a module
+    kernel is host memory, an element of a larger array too (the launch's load is the host's,
+    not a kernel's load of one element of many; tvm.compile would shrink the array to the
+    element first, so the pass is called directly)"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32"), x: T.float32):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            c = T.alloc_local((extent,), "float32")
+            c[extent - 1] = x
+            Before.add(A.data, c[extent - 1])
+
+        @T.prim_func(private=True, s_tir=True)
+        def add(A_data: T.handle("float32"), x: T.float32):
+            T.func_attr({"target": T.target("cuda")})
+            A = T.decl_buffer(8, data=A_data)
+            i = T.launch_thread("threadIdx.x", 8)
+            A[i] = A[i] + x
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32"), x: T.float32):
+        T.func_attr({"target": T.target("cuda", host="llvm")})
+        c = T.alloc_local((extent,), "float32", annotations={"device_type": 1})
+        c[extent - 1] = x
+        T.call_ffi_kernel("add", A.data, c[extent - 1], 8, launch_params=["threadIdx.x"])
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+    tvm.ir.assert_structural_equal(After["main"], main)
 
 
 @pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")

@@ -183,10 +183,9 @@ def test_cuda_kernel_signature(spelling, dtype):
 
 def _split_param(dtype, device):
     """SplitHostDevice of ``main(x)`` whose ``device`` region reads ``x``: (kernel, host)."""
-    ty = getattr(T, dtype)
 
     @T.prim_func
-    def main(x: ty):
+    def main(x: tvm.tirx.Var("x", dtype)):
         T.func_attr({"target": T.target("cuda", host="llvm")})
         T.attr(T.target(device), "target", 0)
         T.evaluate(x)
@@ -278,6 +277,19 @@ def test_module_kernel_narrow_param_widened(dtype, device):
     assert str(param.ty) == cases.passed_as(dtype)
     launch = _launch(host)
     assert launch.args[0].value == "kernel" and str(launch.args[1].ty) == str(param.ty)
+
+
+@pytest.mark.xfail(strict=True, raises=ScalarNotLaunchable, reason=NARROW_REASON)
+@pytest.mark.parametrize("dtype", ["int4", "int2"])
+@pytest.mark.parametrize("form", ["split", "module"])
+def test_sub_byte_int_kernel_scalar_widened(form, dtype):
+    """An int kernel scalar of any width under 8 (int4: no TVMScript name) travels as int32."""
+    kernel, host = (_split_param if form == "split" else _module_kernel)(dtype, "cuda")
+    (param,) = kernel.params
+    if str(param.ty) not in cases.LAUNCHABLE:
+        raise ScalarNotLaunchable(f"kernel parameter {param.name}: {param.ty}")
+    arg = _launch(host).args[1]
+    assert str(param.ty) == str(arg.ty) == "int32" and str(arg.value.ty) == dtype, arg
 
 
 NARROW_FLOAT_FORMATS = ["float8_e4m3fn", "float8_e5m2", "float6_e2m3fn", "float4_e2m1fn"]

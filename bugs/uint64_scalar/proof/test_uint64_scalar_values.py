@@ -20,10 +20,11 @@ The upstream test (test_target_codegen_opencl.py::test_opencl_64_bit_scalar_argu
 one uint64 with the top bit set and one below 2**32. A runtime fix that takes the 32-bit slot
 for some values (a 32-bit holder in PackFuncVoidAddr_, half of the 8-byte parameter) and the
 64-bit slot for the others is wrong for one side: here every edge of the range, 0 to 2**63 and
-above. The kernel's next parameter is an int32 of 5, so that the half a 32-bit holder leaves is
+above. The kernel's next parameter is a uint32 of 5, so that the half a 32-bit holder leaves is
 never 0 by chance (upstream it is whatever lies on the stack), nor 1 (which would hide a
-truncated 2**32). The uint64 is computed on the host (Python passes no uint64 of 2**63 or
-more). Skipped without an OpenCL device.
+truncated 2**32); a uint32, so that a fix that turns the uint branch's 32-bit line into the
+64-bit one, instead of adding one, refuses every case. The uint64 is computed on the host
+(Python passes no uint64 of 2**63 or more). Skipped without an OpenCL device.
 """
 
 import functools
@@ -51,7 +52,7 @@ VALUES = {
 def _compiled():
     @T.prim_func
     def main(
-        B: T.Buffer(8, "uint64"), C: T.Buffer(8, "uint64"), x: T.uint64, s: T.uint64, z: T.int32
+        B: T.Buffer(8, "uint64"), C: T.Buffer(8, "uint64"), x: T.uint64, s: T.uint64, z: T.uint32
     ):
         y: T.let[T.uint64] = x << s
         for i in T.thread_binding(8, thread="threadIdx.x"):

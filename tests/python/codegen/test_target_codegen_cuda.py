@@ -54,7 +54,7 @@ def test_cuda_64_bit_scalar_argument(dtype):
     def main(B: T.Buffer(8, dtype), C: T.Buffer(8, dtype), x: ty):
         # computed on the host: Python cannot pass a uint64 of 2**63 or more
         y: T.let[ty] = x << ty(23)
-        z: T.let[T.int32] = T.Cast("int32", x) + 1  # a 32-bit argument after it
+        z: T.let[T.uint32] = T.Cast("uint32", x) + 1  # a 32-bit argument after it
         for i in T.thread_binding(8, thread="threadIdx.x"):
             C[i] = B[i] + y + T.Cast(dtype, z)
 

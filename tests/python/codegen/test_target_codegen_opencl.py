@@ -30,9 +30,8 @@ def _run_on_opencl(func, dtype, x):
     lib = tvm.compile(func, target="opencl")
 
     def run():
-        dev = tvm.opencl(0)
-        b = tvm.runtime.tensor(np.arange(8).astype(dtype), device=dev)
-        c = tvm.runtime.empty((8,), dtype, device=dev)
+        b = tvm.runtime.tensor(np.arange(8).astype(dtype), device=tvm.opencl(0))
+        c = tvm.runtime.empty((8,), dtype, device=tvm.opencl(0))
         lib["main"](b, c, x)
         return c.numpy()
 
@@ -97,7 +96,7 @@ def test_opencl_64_bit_scalar_argument(dtype, x):
     def main(B: T.Buffer(8, dtype), C: T.Buffer(8, dtype), x: ty):
         # computed on the host: Python cannot pass a uint64 of 2**63 or more
         y: T.let[ty] = x << ty(23)
-        z: T.let[T.int32] = T.Cast("int32", x) + 1  # a 32-bit argument after it
+        z: T.let[T.uint32] = T.Cast("uint32", x) + 1  # a 32-bit argument after it
         for i in T.thread_binding(8, thread="threadIdx.x"):
             C[i] = B[i] + y + T.Cast(dtype, z)
 

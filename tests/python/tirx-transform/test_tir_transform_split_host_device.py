@@ -69,8 +69,9 @@ def test_host_cell_passed_by_value_at_each_launch():
     tvm.ir.assert_structural_equal(After["main"], main)
 
 
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar on the device")
 def test_local_buffer_of_kernels_only_passed_by_pointer():
-    """A local buffer that only kernels use, also through a host view, stays device memory"""
+    """Kernels' buffers stay device memory, a buffer whose element a launch passes is host memory"""
 
     @I.ir_module
     class Before:
@@ -78,23 +79,25 @@ def test_local_buffer_of_kernels_only_passed_by_pointer():
         def main(A: T.Buffer(8, "float32")):
             T.func_attr({"target": T.target("cuda", host="llvm")})
             c = T.alloc_local((1,), "float32")
+            h = T.alloc_local((2,), "float32")
             v = T.decl_buffer(1, data=T.address_of(c[0]), scope="local")
-            T.call_ffi_kernel("write", v.data, launch_params=[])  # a lowered launch, by symbol
+            T.call_ffi_kernel("write", v.data, h[1], launch_params=[])  # a launch by symbol
             with T.attr(T.target("cuda"), "target", 0):
                 i = T.launch_thread("threadIdx.x", 8)
                 A[i] = A[i] + c[0]
 
         @T.prim_func(s_tir=True)
-        def write(c: T.Buffer(1, "float32", scope="local")):
+        def write(c: T.Buffer(1, "float32", scope="local"), x: T.float32):
             T.func_attr({"target": T.target("cuda")})
-            c[0] = T.float32(1)
+            c[0] = x
 
     @T.prim_func(s_tir=True)
     def main(A: T.Buffer(8, "float32")):
         T.func_attr({"target": T.target("cuda", host="llvm")})
         c = T.alloc_local((1,), "float32")
+        h = T.alloc_local((2,), "float32", annotations={"device_type": 1})
         v = T.decl_buffer(1, data=T.address_of(c[0]), scope="local")
-        T.call_ffi_kernel("write", v.data, launch_params=[])
+        T.call_ffi_kernel("write", v.data, h[1], launch_params=[])
         T.call_ffi_kernel("main_kernel", A.data, c.data, 8, launch_params=["threadIdx.x"])
 
     After = tvm.tirx.transform.SplitHostDevice()(Before)
@@ -179,21 +182,23 @@ def test_kernel_needing_host_memory_is_rejected(use, message):
     "narrow, wide, target",
     [
         *[(narrow, "float32", "cuda") for narrow in ["float16", "bfloat16"]],
-        *[(narrow, "int32", "cuda") for narrow in ["int8", "int16", "bool"]],
+        *[(narrow, "int32", "cuda") for narrow in ["int4", "int8", "int16", "bool"]],
         *[(narrow, "uint32", "cuda") for narrow in ["uint8", "uint16"]],
         *[("int8", "int32", target) for target in ["rocm", "opencl", "vulkan", "metal", "webgpu"]],
     ],
 )
 def test_narrow_kernel_scalar_passed_widened(narrow, wide, target):
     """A kernel scalar narrower than 32 bits is passed widened and narrowed at the kernel's entry"""
-    narrow_ty, wide_ty = getattr(T, narrow), getattr(T, wide)
+    wide_ty = getattr(T, wide)
     kernel_attrs = {**_cuda_kernel_attrs(), "target": T.target(target)}
 
     # one PrimFunc at a time: inside an I.ir_module class, a parameter annotated with a type
     # bound in this function does not parse
     @T.prim_func(s_tir=True)
-    def main(A: T.Buffer(8, narrow), x: narrow_ty, y: narrow_ty):
+    def main(A: T.Buffer(8, narrow)):
         T.func_attr({"target": T.target(target, host="llvm")})
+        x: T.let = A[0]  # typed by the load: TVMScript has no name for int4
+        y: T.let = A[1]
         T.attr(T.target(target), "target", 0)
         i = T.launch_thread("threadIdx.x", 8)
         A[i] = T.Select(i < 4, x, y)
@@ -201,8 +206,10 @@ def test_narrow_kernel_scalar_passed_widened(narrow, wide, target):
     Before = tvm.IRModule({"main": main})
 
     @T.prim_func(s_tir=True)
-    def main(A: T.Buffer(8, narrow), x: narrow_ty, y: narrow_ty):
+    def main(A: T.Buffer(8, narrow)):
         T.func_attr({"target": T.target(target, host="llvm")})
+        x: T.let = A[0]
+        y: T.let = A[1]
         T.call_ffi_kernel(
             "main_kernel", A.data, wide_ty(x), wide_ty(y), 8, launch_params=["threadIdx.x"]
         )
@@ -210,8 +217,8 @@ def test_narrow_kernel_scalar_passed_widened(narrow, wide, target):
     @T.prim_func(s_tir=True)
     def main_kernel(A_data: T.handle(narrow, "global"), x: wide_ty, y: wide_ty):
         T.func_attr(kernel_attrs)
-        x_1: T.let[narrow_ty] = T.Cast(narrow, x)
-        y_1: T.let[narrow_ty] = T.Cast(narrow, y)
+        x_1: T.let = T.Cast(narrow, x)
+        y_1: T.let = T.Cast(narrow, y)
         A = T.decl_buffer(8, narrow, data=A_data)
         i = T.launch_thread("threadIdx.x", 8)
         A[i] = T.Select(i < 4, x_1, y_1)

@@ -35,6 +35,7 @@ WIDENED = {
     "uint8": "uint32",
     "uint16": "uint32",
     "bool": "int32",
+    "int4": "int32",
 }
 HOST_CELL = "host-level scalar passed by pointer"
 HOST_ONLY = "host-level scalar on the device"
@@ -487,6 +488,48 @@ def test_cell_handed_to_a_single_thread_module_function_kernel_stays_on_device(p
     tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before), Expected)
 
 
+@pytest.mark.xfail(strict=True, raises=ValueError, reason=HOST_ONLY)
+@pytest.mark.parametrize(
+    "launch",
+    [
+        lambda *args: T.call_ffi_kernel("kern", *args, 4, launch_params=["threadIdx.x"]),
+        lambda *args: T.call_packed("kern", *args),
+    ],
+    ids=["call_ffi_kernel", "call_packed"],
+)
+def test_host_array_whose_element_a_launch_passes_is_cpu_memory(launch):
+    """The host evaluates a launch's arguments: an array whose element it passes is CPU memory"""
+
+    @I.ir_module
+    class Before:
+        @T.function
+        def main(A: T.Tensor((4,), "float32")):
+            T.func_attr({"target": CUDA_ON_LLVM})
+            v = T.alloc_tensor(ty_args=[T.Tensor((4,), T.float32, scope="local")])
+            v[1] = T.float32(2.5)
+            Before.kern(A.data, v[1])  # a module function
+            launch(A.data, v[1])  # by its symbol
+
+        @T.function
+        def kern(A_ptr: T.Ptr(T.float32), x: T.float32):
+            T.func_attr({"target": CUDA})
+            A = T.decl_tensor(A_ptr, ty_args=[T.Tensor((4,), T.float32)])
+            with T.launch_thread("threadIdx.x", 4) as i:
+                A[i] = x
+
+    @T.function
+    def main(A: T.Tensor((4,), "float32")):
+        T.func_attr({"target": CUDA_ON_LLVM})
+        v = T.alloc_tensor(
+            ty_args=[T.Tensor((4,), T.float32, scope="local")], annotations={"device_type": 1}
+        )
+        v[1] = T.float32(2.5)
+        T.call_ffi_kernel("kern", A.data, v[1], 4, launch_params=["threadIdx.x"])
+        launch(A.data, v[1])
+
+    tvm_tirx.ir.assert_structural_equal(tr.SplitHostDevice()(Before)["main"], main)
+
+
 def test_cell_kernels_carry_across_host_loop_iterations_stays_on_device():
     """A cell a kernel loads in one iteration after the next kernel stored it stays a Ptr"""
 
@@ -814,7 +857,7 @@ NARROW = "narrow kernel scalar parameter"
 )
 def test_sub_32_bit_scalar_argument_widened_and_narrowed_in_kernel(narrow, wide, kind):
     """call_ffi_kernel casts a sub-32-bit scalar up; the kernel Binds it cast back down"""
-    scalar = getattr(T, narrow)
+    scalar = T.PrimType(narrow)
     host = CUDA_ON_LLVM if kind == "cuda" else T.target({"kind": kind, "host": "llvm"})
     kernel_attrs = _kernel_attrs(CUDA if kind == "cuda" else T.target({"kind": kind}))
 
@@ -898,7 +941,7 @@ def test_16_bit_float_bound_on_host_reaches_kernel_as_float32(narrow):
 )
 def test_kernel_declared_in_module_gets_widened_scalar(narrow, wide, caller):
     """A cuda kernel the module declares itself is widened like one SplitHostDevice cuts out"""
-    scalar = getattr(T, narrow)
+    scalar = T.PrimType(narrow)
     host = CUDA_ON_LLVM if caller == "cuda" else T.target("llvm")
 
     @I.ir_module
@@ -1039,7 +1082,7 @@ def test_scalar_arguments_not_widened_keep_their_dtype(dtype):
 @pytest.mark.parametrize("dtype", [*WIDENED, "uint64"])
 def test_llvm_device_scope_kernel_keeps_scalar_dtype(dtype):
     """A device_scope on llvm is a private function called directly: its scalars stay as is"""
-    scalar = getattr(T, dtype)
+    scalar = T.PrimType(dtype)
 
     @I.ir_module
     class Before:
