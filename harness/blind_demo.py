@@ -168,10 +168,35 @@ def run_opencl(lib, inputs, outputs):
     return data or f"no result (plugin: {reason})"
 
 
+def line_package():
+    """The package of this process's TVM line: ``tvm`` or ``tvm_tirx``."""
+    from harness.tvm_line import LINE
+
+    return importlib.import_module(LINE)
+
+
+def on(target, func):
+    """A module of ``func`` alone, as ``main`` (its symbol too), for ``target``."""
+    tvm = line_package()
+    func = func.with_attr("target", tvm.target.Target(target)).with_attr("global_symbol", "main")
+    return tvm.IRModule({"main": func})
+
+
+def targeted(mod, host, device):
+    """``mod`` with ``main`` for target ``host`` and its other functions for ``device``."""
+    tvm = line_package()
+    host, device = tvm.target.Target(host), tvm.target.Target(device)
+    return tvm.IRModule(
+        {
+            g: f.with_attr("target", host if g.name_hint == "main" else device)
+            for g, f in mod.functions.items()
+        }
+    )
+
+
 def split(func, target="opencl"):
     """``func`` (a PrimFunc) after SplitHostDevice alone, for ``target`` with an llvm host."""
-    import tvm
-
+    tvm = line_package()
     tgt = tvm.target.Target(target, host="llvm")
     mod = tvm.IRModule({"main": func.with_attr("target", tgt)})
     return tvm.tirx.transform.SplitHostDevice()(mod)
@@ -180,6 +205,25 @@ def split(func, target="opencl"):
 def script_of(mod):
     """The module's TVMScript without its target attributes (they only add noise)."""
     return "\n".join(x for x in mod.script().splitlines() if "func_attr" not in x)
+
+
+def script_or_error(make):
+    """``make()``'s module as script_of prints it, or the error it raises."""
+    try:
+        return script_of(make())
+    except Exception as err:  # the result: an error
+        return f"{type(err).__name__}: {message(err)}"
+
+
+def split_or_error(target="opencl"):
+    """Observer: a PrimFunc after SplitHostDevice alone for ``target`` (llvm host), as
+    script_or_error prints it."""
+    return lambda func: script_or_error(lambda: split(func, target))
+
+
+def split_module(mod):
+    """Observer: a module after SplitHostDevice alone, as script_or_error prints it."""
+    return script_or_error(lambda: line_package().tirx.transform.SplitHostDevice()(mod))
 
 
 def compile_and_run(func, inputs, outputs, target="opencl"):

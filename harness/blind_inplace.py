@@ -41,10 +41,26 @@ IMMUTABLE = {"testing.immutable_module": True}
 NOTE = {"note": "kept"}
 
 
-def module_of(attrs=None, **builders):
+def module_of(attrs=None, infos=None, **builders):
     """A program: the module of the functions ``builders`` build (in that order, in a module
-    built from a dict), with the module attributes ``attrs``."""
-    return lambda: IRModule({name: build() for name, build in builders.items()}, attrs=attrs)
+    built from a dict), with the module attributes ``attrs`` and the global infos ``infos``
+    (a function of no arguments, called with the program)."""
+
+    def program():
+        funcs = {name: build() for name, build in builders.items()}
+        return IRModule(funcs, attrs=attrs, global_infos=infos and infos())
+
+    return program
+
+
+def vdevice():
+    """A module's global infos: ``vdevice``, one llvm VDevice (an empty list on tvm-tirx, which
+    registers no GlobalInfo a script can build)."""
+    if LINE == "tvm_tirx":
+        return {"vdevice": []}
+    import tvm
+
+    return {"vdevice": [tvm.relax.VDevice(tvm.target.Target("llvm"), 0, "global")]}
 
 
 def annotate_entry_func():
@@ -108,6 +124,71 @@ def output_script(make_pass):
 
 
 # an IKET mark as each line prints it: T.cuda.iket.mark(...) (apache/tvm), T.cuda.iket_mark(...)
+def input_after(make_pass, view):
+    """Observer: ``view`` of the pass's input after the pass ran on it."""
+
+    def observe(mod):
+        make_pass()(mod)
+        return view(mod)
+
+    return observe
+
+
+def output_of(make_pass, view):
+    """Observer: ``view`` of the pass's output."""
+    return lambda mod: view(make_pass()(mod))
+
+
+def entries(label):
+    """A view: {"<label> entries": the functions of a module marked tirx.is_entry_func}."""
+
+    def view(mod):
+        marked = [
+            gvar.name_hint
+            for gvar, func in mod.functions.items()
+            if func.attrs is not None and "tirx.is_entry_func" in func.attrs
+        ]
+        return {f"{label} entries": sorted(marked)}
+
+    return view
+
+
+def statements(mod):
+    """A view: per function of a module, the statements of its script (no attributes, no
+    header) and its calling_conv."""
+    out = {}
+    for gvar, func in sorted(mod.functions.items(), key=lambda kv: kv[0].name_hint):
+        lines = func.script().splitlines()
+        start = next(k for k, x in enumerate(lines) if x.startswith("def "))
+        body = [x.strip() for x in lines[start + 1 :] if "func_attr" not in x and x.strip()]
+        conv = func.attrs.get("calling_conv") if func.attrs is not None else None
+        out[gvar.name_hint] = (body, None if conv is None else int(conv))
+    return out
+
+
+def iket_calls(mod):
+    """A view: per function of a module, the IKET calls left in it (marks, and events with
+    their id)."""
+    found = {}
+    for gvar, func in sorted(mod.functions.items(), key=lambda kv: kv[0].name_hint):
+        calls = re.findall(r"iket[._]mark|official_event\(T\.uint32\(\d+", func.script())
+        calls = [c.replace("official_event(T.uint32(", "event ") for c in calls]
+        found[gvar.name_hint] = [c.replace("_", ".") for c in calls]
+    return found
+
+
+def module_info(make_pass):
+    """Observer: the module attributes and the global infos of the pass's output."""
+
+    def observe(mod):
+        out = make_pass()(mod)
+        attrs = {k: str(v) for k, v in out.attrs.items()} if out.attrs is not None else {}
+        infos = sorted(out.global_infos.keys()) if out.global_infos is not None else []
+        return {"attrs": attrs, "global_infos": infos}
+
+    return observe
+
+
 _MARK = re.compile(r"iket[._]mark")
 
 

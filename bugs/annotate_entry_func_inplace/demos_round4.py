@@ -14,74 +14,34 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 4 demos of annotate_entry_func_inplace (apache/tvm): modules of one function,
-or of a public ``main`` and a private helper, and what AnnotateEntryFunc makes of them and of
-its input (an ordinary run: no testing.immutable_module)."""
+"""Blind round 4 demos of annotate_entry_func_inplace (apache/tvm): modules of demos.py's
+public ``main``, alone or beside its private ``helper``, and what AnnotateEntryFunc makes of them
+and of its input (an ordinary run: no testing.immutable_module)."""
 
+from bugs.annotate_entry_func_inplace.demos import private, public
 from harness.blind_demo import Demo
+from harness.blind_inplace import (
+    annotate_entry_func,
+    entries,
+    input_after,
+    module_info,
+    module_of,
+    output_of,
+    vdevice,
+)
 
-
-def module(helper=False, attrs=None, infos=False):
-    """``main`` adding 1 to A (llvm), beside a private ``helper`` where ``helper``; ``attrs``
-    as module attributes; a ``vdevice`` global info where ``infos``."""
-    import tvm
-    from tvm.script import tirx as T
-
-    @T.prim_func
-    def main(A: T.Buffer((8,), "float32")):
-        for i in range(8):
-            A[i] = A[i] + T.float32(1)
-
-    @T.prim_func(private=True)
-    def helper_func(A: T.Buffer((8,), "float32")):
-        for i in range(8):
-            A[i] = T.float32(0)
-
-    funcs = {"main": main, "helper": helper_func} if helper else {"main": main}
-    vdevice = [tvm.relax.VDevice(tvm.target.Target("llvm"), 0, "global")] if infos else None
-    infos = {"vdevice": vdevice} if infos else None
-    return tvm.IRModule(funcs, attrs=attrs, global_infos=infos)
-
-
-def annotate(mod):
-    import tvm
-
-    return tvm.tirx.transform.AnnotateEntryFunc()(mod)
-
-
-def entries(mod):
-    """The functions of ``mod`` marked tirx.is_entry_func."""
-    return sorted(
-        gvar.name_hint
-        for gvar, func in mod.functions.items()
-        if func.attrs is not None and "tirx.is_entry_func" in func.attrs
-    )
-
-
-def input_after(mod):
-    """The entries of the input after the pass."""
-    annotate(mod)
-    return {"input entries": entries(mod)}
-
-
-def output(mod):
-    return {"output entries": entries(annotate(mod))}
-
-
-def output_module_info(mod):
-    out = annotate(mod)
-    attrs = {k: str(v) for k, v in out.attrs.items()} if out.attrs is not None else {}
-    infos = sorted(out.global_infos.keys()) if out.global_infos is not None else []
-    return {"attrs": attrs, "global_infos": infos}
-
+INPUT = input_after(annotate_entry_func, entries("input"))
+INFO = module_info(annotate_entry_func)
+ONE = module_of(main=public)
+TWO = module_of(main=public, helper=private)
 
 DEMOS = {
-    "blind4-several-functions-writes-input": Demo(lambda: module(helper=True), input_after),
-    "blind4-single-function-writes-input": Demo(module, input_after),
-    "blind4-several-functions-returns-input": Demo(lambda: module(helper=True), output),
-    "blind4-copy-drops-attrs": Demo(
-        lambda: module(attrs={"system_lib_prefix": "lib_"}), output_module_info
+    "blind4-several-functions-writes-input": Demo(TWO, INPUT),
+    "blind4-single-function-writes-input": Demo(ONE, INPUT),
+    "blind4-several-functions-returns-input": Demo(
+        TWO, output_of(annotate_entry_func, entries("output"))
     ),
-    "blind4-copy-drops-global-infos": Demo(lambda: module(infos=True), output_module_info),
-    "blind4-copy-only-under-immutable-option": Demo(lambda: module(helper=True), input_after),
+    "blind4-copy-drops-attrs": Demo(module_of({"system_lib_prefix": "lib_"}, main=public), INFO),
+    "blind4-copy-drops-global-infos": Demo(module_of(infos=vdevice, main=public), INFO),
+    "blind4-copy-only-under-immutable-option": Demo(TWO, INPUT),
 }

@@ -15,63 +15,32 @@
 # specific language governing permissions and limitations
 # under the License.
 """Blind round 4 demos of annotate_entry_func_inplace (apache/tvm-tirx): the programs of
-demos_round4.py written for tvm_tirx (its ``entries`` is shared). The global info is an empty
-``vdevice`` list: the line registers no GlobalInfo a script can build."""
+demos_round4.py made of demos_tirx.py's functions, with its observers."""
 
-from bugs.annotate_entry_func_inplace import demos_round4 as tvm_demos
+from bugs.annotate_entry_func_inplace.demos_tirx import private, public
 from harness.blind_demo import Demo
+from harness.blind_inplace import (
+    annotate_entry_func,
+    entries,
+    input_after,
+    module_info,
+    module_of,
+    output_of,
+    vdevice,
+)
 
-
-def module(helper=False, attrs=None, infos=False):
-    """``main`` adding 1 to A, beside a private ``helper`` where ``helper``; ``attrs`` as
-    module attributes; a ``vdevice`` global info where ``infos``."""
-    import tvm_tirx
-    from tvm_tirx.script import tirx as T
-
-    @T.function
-    def main(A: T.Tensor((8,), "float32")):
-        for i in range(8):
-            A[i] = A[i] + T.float32(1)
-
-    @T.function(private=True)
-    def helper_func(A: T.Tensor((8,), "float32")):
-        for i in range(8):
-            A[i] = T.float32(0)
-
-    funcs = {"main": main, "helper": helper_func} if helper else {"main": main}
-    infos = {"vdevice": []} if infos else None
-    return tvm_tirx.IRModule(funcs, attrs=attrs, global_infos=infos)
-
-
-def annotate(mod):
-    import tvm_tirx
-
-    return tvm_tirx.tirx.transform.AnnotateEntryFunc()(mod)
-
-
-def input_after(mod):
-    annotate(mod)
-    return {"input entries": tvm_demos.entries(mod)}
-
-
-def output(mod):
-    return {"output entries": tvm_demos.entries(annotate(mod))}
-
-
-def output_module_info(mod):
-    out = annotate(mod)
-    attrs = {k: str(v) for k, v in out.attrs.items()} if out.attrs is not None else {}
-    infos = sorted(out.global_infos.keys()) if out.global_infos is not None else []
-    return {"attrs": attrs, "global_infos": infos}
-
+INPUT = input_after(annotate_entry_func, entries("input"))
+INFO = module_info(annotate_entry_func)
+ONE = module_of(main=public)
+TWO = module_of(main=public, helper=private)
 
 DEMOS = {
-    "blind4-several-functions-writes-input": Demo(lambda: module(helper=True), input_after),
-    "blind4-single-function-writes-input": Demo(module, input_after),
-    "blind4-several-functions-returns-input": Demo(lambda: module(helper=True), output),
-    "blind4-copy-drops-attrs": Demo(
-        lambda: module(attrs={"system_lib_prefix": "lib_"}), output_module_info
+    "blind4-several-functions-writes-input": Demo(TWO, INPUT),
+    "blind4-single-function-writes-input": Demo(ONE, INPUT),
+    "blind4-several-functions-returns-input": Demo(
+        TWO, output_of(annotate_entry_func, entries("output"))
     ),
-    "blind4-copy-drops-global-infos": Demo(lambda: module(infos=True), output_module_info),
-    "blind4-copy-only-under-immutable-option": Demo(lambda: module(helper=True), input_after),
+    "blind4-copy-drops-attrs": Demo(module_of({"system_lib_prefix": "lib_"}, main=public), INFO),
+    "blind4-copy-drops-global-infos": Demo(module_of(infos=vdevice, main=public), INFO),
+    "blind4-copy-only-under-immutable-option": Demo(TWO, INPUT),
 }

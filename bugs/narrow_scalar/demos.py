@@ -25,7 +25,7 @@ CUDA kernel's source, or a launch's values on pocl (OpenCL, llvm host)."""
 import numpy as np
 
 import tvm
-from harness.blind_demo import Demo, compile_and_run, script_of
+from harness.blind_demo import Demo, compile_and_run, on, script_of, targeted
 from tvm.ir.instrument import pass_instrument
 from tvm.script import ir as I
 from tvm.script import tirx as T
@@ -95,23 +95,6 @@ def cuda_kernel(func):
 
 
 # ------------------------------------------------------------------------------- programs
-
-
-def on(target, func):
-    """A module of ``func`` alone, as ``main`` (its symbol too), for ``target``."""
-    func = func.with_attr("target", tvm.target.Target(target)).with_attr("global_symbol", "main")
-    return tvm.IRModule({"main": func})
-
-
-def targeted(mod, host, device):
-    """``mod`` with ``main`` for target ``host`` and its other functions for ``device``."""
-    host, device = tvm.target.Target(host), tvm.target.Target(device)
-    return tvm.IRModule(
-        {
-            g: f.with_attr("target", host if g.name_hint == "main" else device)
-            for g, f in mod.functions.items()
-        }
-    )
 
 
 def doubled(kind):

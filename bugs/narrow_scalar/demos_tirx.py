@@ -23,7 +23,7 @@ launch's line and the signatures, for the launch-argument demo)."""
 import tvm_tirx
 from tvm_tirx.script import tirx as T
 
-from harness.blind_demo import Demo
+from harness.blind_demo import Demo, on, targeted
 
 
 def split_alone(mod):
@@ -37,24 +37,6 @@ def launch_lines(mod):
     after = tvm_tirx.tirx.transform.SplitHostDevice()(mod)
     return "\n".join(
         x for x in after.script().splitlines() if "call_ffi_kernel" in x or "def " in x
-    )
-
-
-def on(target, func):
-    """A module of ``func`` alone, as ``main`` (its symbol too), for ``target``."""
-    target = tvm_tirx.target.Target(target)
-    func = func.with_attr("target", target).with_attr("global_symbol", "main")
-    return tvm_tirx.IRModule({"main": func})
-
-
-def targeted(mod, host, device):
-    """``mod`` with ``main`` for target ``host`` and its other functions for ``device``."""
-    host, device = tvm_tirx.target.Target(host), tvm_tirx.target.Target(device)
-    return tvm_tirx.IRModule(
-        {
-            g: f.with_attr("target", host if g.name_hint == "main" else device)
-            for g, f in mod.functions.items()
-        }
     )
 
 

@@ -15,27 +15,20 @@
 # specific language governing permissions and limitations
 # under the License.
 """Blind round 4 demos of split_host_device_inplace (apache/tvm): modules as the pipeline
-hands them to SplitHostDevice, and what the pass makes of them and of its input."""
+hands them to SplitHostDevice (demos.py's device region among them), and what the pass makes of
+them and of its input."""
 
+from bugs.split_host_device_inplace.demos import device_region
 from harness.blind_demo import Demo
-
-
-def one_kernel(attrs=None, infos=False):
-    """The report's module: ``main`` (cuda, llvm host) with one thread launch; ``attrs`` as its
-    module attributes, and a ``vdevice`` global info where ``infos``."""
-    import tvm
-    from tvm.script import tirx as T
-
-    @T.prim_func(s_tir=True)
-    def main(A: T.Buffer((8,), "float32")):
-        T.func_attr({"target": T.target("cuda", host="llvm")})
-        T.attr(T.target("cuda"), "target", 0)
-        i = T.launch_thread("threadIdx.x", 8)
-        A[i] = A[i] + T.float32(1)
-
-    vdevice = tvm.relax.VDevice(tvm.target.Target("llvm"), 0, "global")
-    infos = {"vdevice": [vdevice]} if infos else None
-    return tvm.IRModule({"main": main}, attrs=attrs, global_infos=infos)
+from harness.blind_inplace import (
+    input_after,
+    module_info,
+    module_of,
+    output_of,
+    split_host_device,
+    statements,
+    vdevice,
+)
 
 
 def already_split():
@@ -73,53 +66,18 @@ def rebinds():
     return tvm.IRModule({"main": func.with_attr("target", tvm.target.Target("cuda", host="llvm"))})
 
 
-def split(mod):
-    import tvm
-
-    return tvm.tirx.transform.SplitHostDevice()(mod)
-
-
-def body_lines(func):
-    """The statements of ``func``'s script (no attributes, no header)."""
-    lines = func.script().splitlines()
-    start = next(k for k, x in enumerate(lines) if x.startswith("def "))
-    return [x.strip() for x in lines[start + 1 :] if "func_attr" not in x and x.strip()]
-
-
-def summary(mod):
-    """Per function of ``mod``: the statements of its body, and its calling_conv."""
-    out = {}
-    for gvar, func in sorted(mod.functions.items(), key=lambda kv: kv[0].name_hint):
-        conv = func.attrs.get("calling_conv") if func.attrs is not None else None
-        out[gvar.name_hint] = (body_lines(func), None if conv is None else int(conv))
-    return out
-
-
-def input_after(mod):
-    """The input module after SplitHostDevice."""
-    split(mod)
-    return summary(mod)
-
-
-def output(mod):
-    return summary(split(mod))
-
-
-def output_module_info(mod):
-    """The output's module attributes and global infos."""
-    out = split(mod)
-    attrs = {k: str(v) for k, v in out.attrs.items()} if out.attrs is not None else {}
-    infos = sorted(out.global_infos.keys()) if out.global_infos is not None else []
-    return {"attrs": attrs, "global_infos": infos}
-
+INPUT = input_after(split_host_device, statements)
+OUTPUT = output_of(split_host_device, statements)
+INFO = module_info(split_host_device)
+ONE = module_of(main=device_region)
 
 DEMOS = {
-    "blind4-copy-after-first-write": Demo(one_kernel, input_after),
-    "blind4-guard-skips-launch-lowering": Demo(already_split, output),
-    "blind4-guard-returns-early": Demo(rebinds, output),
+    "blind4-copy-after-first-write": Demo(ONE, INPUT),
+    "blind4-guard-skips-launch-lowering": Demo(already_split, OUTPUT),
+    "blind4-guard-returns-early": Demo(rebinds, OUTPUT),
     "blind4-copy-drops-attrs": Demo(
-        lambda: one_kernel(attrs={"system_lib_prefix": "lib_"}), output_module_info
+        module_of({"system_lib_prefix": "lib_"}, main=device_region), INFO
     ),
-    "blind4-copy-drops-global-infos": Demo(lambda: one_kernel(infos=True), output_module_info),
-    "blind4-copy-only-under-immutable-option": Demo(one_kernel, input_after),
+    "blind4-copy-drops-global-infos": Demo(module_of(infos=vdevice, main=device_region), INFO),
+    "blind4-copy-only-under-immutable-option": Demo(ONE, INPUT),
 }

@@ -15,29 +15,22 @@
 # specific language governing permissions and limitations
 # under the License.
 """Blind round 4 demos of split_host_device_inplace (apache/tvm-tirx): the programs of
-demos_round4.py written for tvm_tirx (its observers are shared). The global info is an empty
-``vdevice`` list: the line registers no GlobalInfo a script can build."""
+demos_round4.py written for tvm_tirx (demos_tirx.py's device region among them), with its
+observers."""
 
-from bugs.split_host_device_inplace import demos_round4 as tvm_demos
+from bugs.split_host_device_inplace.demos_tirx import device_region
 from harness.blind_demo import Demo
+from harness.blind_inplace import (
+    input_after,
+    module_info,
+    module_of,
+    output_of,
+    split_host_device,
+    statements,
+    vdevice,
+)
 
 TARGET = {"kind": "cuda", "arch": "sm_80", "host": "llvm"}
-
-
-def one_kernel(attrs=None, infos=False):
-    """``main`` (cuda, llvm host) with one thread launch; ``attrs`` as its module attributes,
-    and a ``vdevice`` global info where ``infos``."""
-    import tvm_tirx
-    from tvm_tirx.script import tirx as T
-
-    @T.function
-    def main(A: T.Tensor((8,), "float32")):
-        T.func_attr({"target": T.target(TARGET)})
-        with T.launch_thread("threadIdx.x", 8) as i:
-            A[i] = A[i] + T.float32(1)
-
-    infos = {"vdevice": []} if infos else None
-    return tvm_tirx.IRModule({"main": main}, attrs=attrs, global_infos=infos)
 
 
 def already_split():
@@ -75,35 +68,18 @@ def rebinds():
     return tvm_tirx.IRModule({"main": func.with_attr("target", target)})
 
 
-def split(mod):
-    import tvm_tirx
-
-    return tvm_tirx.tirx.transform.SplitHostDevice()(mod)
-
-
-def input_after(mod):
-    split(mod)
-    return tvm_demos.summary(mod)
-
-
-def output(mod):
-    return tvm_demos.summary(split(mod))
-
-
-def output_module_info(mod):
-    out = split(mod)
-    attrs = {k: str(v) for k, v in out.attrs.items()} if out.attrs is not None else {}
-    infos = sorted(out.global_infos.keys()) if out.global_infos is not None else []
-    return {"attrs": attrs, "global_infos": infos}
-
+INPUT = input_after(split_host_device, statements)
+OUTPUT = output_of(split_host_device, statements)
+INFO = module_info(split_host_device)
+ONE = module_of(main=device_region)
 
 DEMOS = {
-    "blind4-copy-after-first-write": Demo(one_kernel, input_after),
-    "blind4-guard-skips-launch-lowering": Demo(already_split, output),
-    "blind4-guard-returns-early": Demo(rebinds, output),
+    "blind4-copy-after-first-write": Demo(ONE, INPUT),
+    "blind4-guard-skips-launch-lowering": Demo(already_split, OUTPUT),
+    "blind4-guard-returns-early": Demo(rebinds, OUTPUT),
     "blind4-copy-drops-attrs": Demo(
-        lambda: one_kernel(attrs={"system_lib_prefix": "lib_"}), output_module_info
+        module_of({"system_lib_prefix": "lib_"}, main=device_region), INFO
     ),
-    "blind4-copy-drops-global-infos": Demo(lambda: one_kernel(infos=True), output_module_info),
-    "blind4-copy-only-under-immutable-option": Demo(one_kernel, input_after),
+    "blind4-copy-drops-global-infos": Demo(module_of(infos=vdevice, main=device_region), INFO),
+    "blind4-copy-only-under-immutable-option": Demo(ONE, INPUT),
 }
