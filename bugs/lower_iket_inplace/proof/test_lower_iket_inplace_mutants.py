@@ -71,14 +71,17 @@ def event_ids(mod):
     return ids
 
 
-@pytest.mark.parametrize("enabled_by", ["attribute", "attribute-2", "environment"])
+@pytest.mark.parametrize(
+    "enabled_by", ["attribute", "attribute-2", "attribute-negative", "environment"]
+)
 @pytest.mark.parametrize("count", [2, 3])
 def test_enabled_module_events_are_numbered_over_its_kernels(count, enabled_by, monkeypatch):
     """With IKET enabled (an attribute of True or of any other nonzero value, or a run-iket
     child's environment), the marks of a module's kernels become events 1, 2, ..., count."""
     mod = tvm.IRModule({f"k{k}": marked_kernel(f"mark{k}") for k in range(count)})
     if enabled_by.startswith("attribute"):
-        mod = mod.with_attr("tirx.iket.enabled", 2 if enabled_by == "attribute-2" else True)
+        value = {"attribute": True, "attribute-2": 2, "attribute-negative": -1}[enabled_by]
+        mod = mod.with_attr("tirx.iket.enabled", value)
     else:
         for name, value in CHILD_ENV.items():
             monkeypatch.setenv(name, value)
