@@ -120,6 +120,16 @@ def _truncated_bits(value):
     return u >> 16
 
 
+def _round_half_to_even(bits):
+    """The upper 16 of the 32 ``bits``, rounded to nearest, ties to even, on the lower 16."""
+    result, round_bits = bits >> 16, bits & 0xFFFF
+    if round_bits > 0x8000:
+        result += 1
+    elif round_bits == 0x8000:
+        result += result & 1
+    return result
+
+
 def compiler_rt_bits(value):
     """compiler-rt's __truncXfYf2__<float, uint32_t, 23, uint16_t, uint16_t, 7>, bit for bit."""
     (a,) = struct.unpack("<I", struct.pack("<f", value))
@@ -127,12 +137,7 @@ def compiler_rt_bits(value):
     a_abs, sign = a & 0x7FFFFFFF, a & 0x80000000
     underflow, overflow = 1 << 23, 255 << 23
     if ((a_abs - underflow) & mask) < ((a_abs - overflow) & mask):
-        result = a_abs >> 16
-        round_bits = a_abs & 0xFFFF
-        if round_bits > 0x8000:
-            result += 1
-        elif round_bits == 0x8000:
-            result += result & 1
+        result = _round_half_to_even(a_abs)
     elif a_abs > 0x7F800000:
         result = 0x7F80 | 0x40 | (((a_abs & 0x3FFFFF) >> 16) & 0x3F)
     elif a_abs >= overflow:
@@ -142,12 +147,7 @@ def compiler_rt_bits(value):
         significand = (a & 0x7FFFFF) | 0x800000
         sticky = 1 if (significand << (32 - shift)) & mask else 0
         denormalized = (significand >> shift) | sticky
-        result = denormalized >> 16
-        round_bits = denormalized & 0xFFFF
-        if round_bits > 0x8000:
-            result += 1
-        elif round_bits == 0x8000:
-            result += result & 1
+        result = _round_half_to_even(denormalized)
     return (result | (sign >> 16)) & 0xFFFF
 
 

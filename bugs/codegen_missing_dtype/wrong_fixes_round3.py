@@ -62,18 +62,25 @@ def _webgpu_lacks_int64_only(dtype):
     return "WGSL has no such type"
 
 
-def _webgpu_lacks_no_lanes(dtype):
-    code, bits, lanes = fix._dtype(dtype)
-    if (code, bits, lanes) in ((3, 0, 0), (fix._BOOL, 8, 1)) or dtype == "bool":
-        return None
-    # the mistake: no check of the lanes
-    if lanes == 4 and code == fix._INT and bits == 8:
-        return None
-    if code == fix._FLOAT:
-        return None if bits in (16, 32) else "WGSL has f16 and f32 only"
-    if code in (fix._INT, fix._UINT, fix._BOOL):
-        return None if bits != 64 else "WGSL has no 64-bit integers"
-    return "WGSL has no such type"
+def _webgpu_lacks_lanes_checked(last):
+    """``webgpu_lacks`` with its lanes test left out (``last`` False) or moved after the type
+    rules (``last`` True)."""
+
+    def webgpu_lacks(dtype):
+        code, bits, lanes = fix._dtype(dtype)
+        if (code, bits, lanes) in ((3, 0, 0), (fix._BOOL, 8, 1)) or dtype == "bool":
+            return None
+        if lanes == 4 and code == fix._INT and bits == 8:
+            return None
+        if code == fix._FLOAT:
+            return None if bits in (16, 32) else "WGSL has f16 and f32 only"
+        if code in (fix._INT, fix._UINT, fix._BOOL):
+            return None if bits != 64 else "WGSL has no 64-bit integers"
+        if last and lanes != 1 and not 2 <= lanes <= 4:
+            return "WGSL vectors have 2, 3 or 4 lanes"
+        return "WGSL has no such type"
+
+    return webgpu_lacks
 
 
 def _metal_lacks_no_long(dtype):
@@ -90,7 +97,22 @@ def _metal_lacks_no_long(dtype):
     return True
 
 
-def _missing_type_error(target, mod, first_only=False, with_body=True, scalar_check=None):
+def _scalar_message(dtype):
+    return (
+        "CodeGenWebGPU: the webgpu target cannot pass a kernel argument of type "
+        f"{dtype}: its scalar arguments are i32, u32 or f32"
+    )
+
+
+def _missing_type_error(
+    target,
+    mod,
+    first_only=False,
+    with_body=True,
+    scalar_check=None,
+    scalars_first=False,
+    first_kernel_only=False,
+):
     """reference_fix.missing_type_error with one step changed (the keyword names which)."""
     scalar_check = scalar_check or fix.webgpu_cannot_pass
     functions = list(mod.functions.items())
@@ -108,18 +130,19 @@ def _missing_type_error(target, mod, first_only=False, with_body=True, scalar_ch
                 if fix.metal_lacks(dtype):
                     return f"CodeGenMetal: the metal target cannot represent the type {dtype}"
             continue
-        for dtype in buffers:
-            if fix.webgpu_lacks(dtype):
-                return fix._webgpu_message(dtype)
-        for dtype in scalars:
-            if scalar_check(dtype):
-                return (
-                    "CodeGenWebGPU: the webgpu target cannot pass a kernel argument of type "
-                    f"{dtype}: its scalar arguments are i32, u32 or f32"
-                )
-        for dtype in body:
-            if fix.webgpu_lacks(dtype):
-                return fix._webgpu_message(dtype)
+        steps = [
+            (buffers, fix.webgpu_lacks, fix._webgpu_message),
+            (scalars, scalar_check, _scalar_message),
+            (body, fix.webgpu_lacks, fix._webgpu_message),
+        ]
+        if scalars_first:  # the mistake of blind4-scalars-before-buffers
+            steps = [steps[1], steps[0], steps[2]]
+        for dtypes, lacks, message in steps:
+            for dtype in dtypes:
+                if lacks(dtype):
+                    return message(dtype)
+        if first_kernel_only:  # the mistake of blind4-webgpu-first-kernel-only
+            return None
     return None
 
 
@@ -147,7 +170,7 @@ _PATCHES = {
             target, mod, scalar_check=lambda dtype: fix.webgpu_lacks(dtype) is not None
         )
     },
-    "blind3-vector-lanes-ignored": {"webgpu_lacks": _webgpu_lacks_no_lanes},
+    "blind3-vector-lanes-ignored": {"webgpu_lacks": _webgpu_lacks_lanes_checked(last=False)},
     "blind3-scan-before-build": {"_fixed_build": _fixed_build_scan_first},
 }
 

@@ -8,7 +8,10 @@ lines, and so does each wrong fix.
 """
 
 from bugs.codegen_missing_dtype import reference_fix as fix
-from harness.tvm_line import ir
+from bugs.codegen_missing_dtype.wrong_fixes_round3 import (
+    _missing_type_error,
+    _webgpu_lacks_lanes_checked,
+)
 from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
@@ -32,21 +35,6 @@ def _no_u32(dtype):
     return dtype not in ("int32", "float32")
 
 
-def _lanes_last(dtype):
-    code, bits, lanes = fix._dtype(dtype)
-    if (code, bits, lanes) in ((3, 0, 0), (fix._BOOL, 8, 1)) or dtype == "bool":
-        return None
-    if lanes == 4 and code == fix._INT and bits == 8:
-        return None
-    if code == fix._FLOAT:
-        return None if bits in (16, 32) else "WGSL has f16 and f32 only"
-    if code in (fix._INT, fix._UINT, fix._BOOL):
-        return None if bits != 64 else "WGSL has no 64-bit integers"
-    if lanes != 1 and not 2 <= lanes <= 4:
-        return "WGSL vectors have 2, 3 or 4 lanes"
-    return "WGSL has no such type"
-
-
 _WEBGPU_LACKS = fix.webgpu_lacks
 _METAL_LACKS = fix.metal_lacks
 
@@ -64,49 +52,22 @@ def _metal_eight_lanes(dtype):
     return _METAL_LACKS(dtype)
 
 
-def _webgpu_search(scalars_first=False, first_only=False):
-    """The reference's missing_type_error with one of two mistakes on WebGPU."""
-
-    def missing_type_error(target, mod):
-        for _, func in mod.functions.items():
-            if not isinstance(func, ir.PrimFunc):
-                continue
-            params = list(func.params)
-            buffers = [fix._prim_dtype(p.ty) for p in params if fix._is_pointer(p)]
-            scalars = [str(p.ty) for p in params if isinstance(p.ty, ir.PrimType)]
-            body = fix._body_dtypes(func)
-            if target == "metal":
-                for dtype in [*buffers, *scalars, *body]:
-                    if fix.metal_lacks(dtype):
-                        return f"CodeGenMetal: the metal target cannot represent the type {dtype}"
-                continue
-            steps = [("scalars", scalars), ("buffers", buffers), ("body", body)]
-            if not scalars_first:
-                steps = [steps[1], steps[0], steps[2]]
-            for kind, dtypes in steps:
-                for dtype in dtypes:
-                    if kind == "scalars" and fix.webgpu_cannot_pass(dtype):
-                        return (
-                            "CodeGenWebGPU: the webgpu target cannot pass a kernel argument of "
-                            f"type {dtype}: its scalar arguments are i32, u32 or f32"
-                        )
-                    if kind != "scalars" and fix.webgpu_lacks(dtype):
-                        return fix._webgpu_message(dtype)
-            if first_only:
-                return None
-        return None
-
-    return missing_type_error
-
-
 def install(name):
     """Install the wrong fix ``name``; return a function that removes it."""
     patches = {
         "blind4-u32-not-passable": {"webgpu_cannot_pass": _no_u32},
-        "blind4-scalars-before-buffers": {"missing_type_error": _webgpu_search(scalars_first=True)},
-        "blind4-type-before-lanes": {"webgpu_lacks": _lanes_last},
+        "blind4-scalars-before-buffers": {
+            "missing_type_error": lambda target, mod: _missing_type_error(
+                target, mod, scalars_first=True
+            )
+        },
+        "blind4-type-before-lanes": {"webgpu_lacks": _webgpu_lacks_lanes_checked(last=True)},
         "blind4-f16-lacking": {"webgpu_lacks": _no_f16},
         "blind4-metal-eight-lanes": {"metal_lacks": _metal_eight_lanes},
-        "blind4-webgpu-first-kernel-only": {"missing_type_error": _webgpu_search(first_only=True)},
+        "blind4-webgpu-first-kernel-only": {
+            "missing_type_error": lambda target, mod: _missing_type_error(
+                target, mod, first_kernel_only=True
+            )
+        },
     }[name]
     return patched_install(fix, patches)

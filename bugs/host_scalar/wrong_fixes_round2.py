@@ -20,6 +20,7 @@
 import tvm_ffi
 
 from bugs.host_scalar import reference_fix as fix
+from bugs.host_scalar.wrong_fixes import _any_lanes_single_element_load, _direct_views
 from harness.tvm_line import ir, walk
 from harness.wrong_fixes import patched_install
 
@@ -45,27 +46,6 @@ WRONG_FIXES = {
 }
 
 
-# --- blind2-views-of-views -------------------------------------------------------------------
-
-
-def _views_direct(body, buffers):
-    """``_views`` that looks for views of the cells only, not views of those views."""
-    views = []
-
-    def visit(node):
-        view = fix._view_definition(node)
-        if view is None:
-            return None
-        alias, data = view
-        i = fix._points_into(data, list(buffers))  # the mistake: the views found so far are
-        if i >= 0:  # not candidates
-            views.append((alias, i))
-        return None
-
-    walk(body, visit, order="pre")
-    return views
-
-
 # --- blind2-raw-pointer-not-host-use ---------------------------------------------------------
 
 
@@ -75,31 +55,82 @@ def _host_use_no_pointer(node):
     return not isinstance(node, ir.Var)
 
 
-# --- blind2-tensor-is-host-use ---------------------------------------------------------------
+# --- blind2-tensor-is-host-use (and rounds 3 and 4's mistakes of _classify_uses) -----------
 
 
-def _classify_uses_no_tensor_rule(body, buffers, launched=None):
-    """``_classify_uses`` without the tensor rule: the data of a tensor made for a call is
-    walked as any other host reference (its pointer: a host use)."""
-    uses = [[False, False, None] for _ in buffers]
-    views = fix._views(body, buffers)
-    tracked = list(buffers) + [view for view, _ in views]
+def _classify_uses_with(
+    host_views=True, kernel_view_pointer=True, tensor_use="device", launch_loads_host=True
+):
+    """``_classify_uses`` with one mistake, named by the keyword that differs from its default
+    (the reference's): ``host_views`` False: the host's accesses through a view are no use of
+    the viewed buffer; ``kernel_view_pointer`` False: a kernel's load through a view is judged
+    as a load of the buffer itself; ``tensor_use``: the data of a tensor made for a call is a
+    use of the device ("device"), of the host ("host"), or walked as any other host reference
+    (None: no tensor rule); ``launch_loads_host`` False: a load in the arguments of a launch is
+    the kernel's use."""
 
-    def base(i):
-        return i if i < len(buffers) else views[i - len(buffers)][1]
+    def classify_uses(body, buffers, launched=None):
+        uses = [[False, False, None] for _ in buffers]
+        views = fix._views(body, buffers)
+        tracked = list(buffers) + [view for view, _ in views]
+        in_args = set()  # the loads in the arguments of a launch
 
-    def on_host(i, node):
-        if fix._host_use(node):
-            uses[base(i)][0] = True
+        def base(i):
+            return i if i < len(buffers) else views[i - len(buffers)][1]
 
-    def on_kernel(i, node):
-        how = fix._kernel_use(node) if i < len(buffers) else "uses a view of"
-        fix._note_kernel_use(uses[base(i)], how)
+        def on_kernel(i, node):
+            if i < len(buffers) or not kernel_view_pointer:
+                how = fix._kernel_use(node)
+            else:
+                how = "uses a view of"
+            fix._note_kernel_use(uses[base(i)], how)
 
-    fix._walk_uses(body, tracked, on_host, host_only=True, launched=launched, on_launch=on_kernel)
-    for region in fix._regions(body):
-        fix._walk_uses(region, tracked, on_kernel)
-    return [tuple(u) for u in uses]
+        def on_host(i, node):
+            if not host_views and i >= len(buffers):
+                return
+            if not launch_loads_host and node.__chandle__() in in_args:
+                on_kernel(i, node)
+            elif fix._host_use(node):
+                uses[base(i)][0] = True
+
+        def on_tensor(i, _node):
+            if tensor_use == "host":
+                uses[base(i)][0] = True
+            else:
+                uses[base(i)][1:] = [True, fix._TENSOR_USE]
+
+        original = fix._launch_args
+
+        def launch_args(node, launched_):
+            args = original(node, launched_)
+            for arg in args or ():
+
+                def note(n):
+                    if isinstance(n, ir.LOADS):
+                        in_args.add(n.__chandle__())
+
+                walk(arg, note, order="pre")
+            return args
+
+        if not launch_loads_host:
+            fix._launch_args = launch_args
+        try:
+            fix._walk_uses(
+                body,
+                tracked,
+                on_host,
+                host_only=True,
+                launched=launched,
+                on_launch=on_kernel,
+                on_tensor=None if tensor_use is None else on_tensor,
+            )
+        finally:
+            fix._launch_args = original
+        for region in fix._regions(body):
+            fix._walk_uses(region, tracked, on_kernel)
+        return [tuple(u) for u in uses]
+
+    return classify_uses
 
 
 # --- blind2-top-level-kernels-only -----------------------------------------------------------
@@ -140,17 +171,6 @@ def _launch_value_initializer(load, host_func):
 
     walk(host_func.body, visit, order="pre")
     return found[0] if found else fix.tensor_load(cell, load.indices)
-
-
-# --- blind2-vector-cell-by-value -------------------------------------------------------------
-
-
-def _is_single_element_load_any_lanes(load):
-    """A load of the single element of a one-element buffer (of any type)."""
-    buffer = fix.loaded(load)
-    return fix._constant_elements(buffer) == 1 and all(
-        isinstance(i, ir.IntImm) and i.value == 0 for i in load.indices
-    )
 
 
 # --- blind2-no-metal -------------------------------------------------------------------------
@@ -197,12 +217,12 @@ def _note_first_kernel_use(entry, how):
 
 
 _PATCHES = {
-    "blind2-views-of-views": {"_views": _views_direct},
+    "blind2-views-of-views": {"_views": _direct_views},
     "blind2-raw-pointer-not-host-use": {"_host_use": _host_use_no_pointer},
-    "blind2-tensor-is-host-use": {"_classify_uses": _classify_uses_no_tensor_rule},
+    "blind2-tensor-is-host-use": {"_classify_uses": _classify_uses_with(tensor_use=None)},
     "blind2-top-level-kernels-only": {"_rewrite_host_func": _rewrite_host_func_top_level},
     "blind2-initial-value": {"_launch_value": _launch_value_initializer},
-    "blind2-vector-cell-by-value": {"_is_single_element_load": _is_single_element_load_any_lanes},
+    "blind2-vector-cell-by-value": {"_is_single_element_load": _any_lanes_single_element_load},
     "blind2-no-metal": {"launched_by_device_runtime": _launched_by_device_runtime_no_metal},
     "blind2-free-not-relocated": {"_relocate": _relocate_alloc_only},
     "blind2-first-kernel-use-decides": {"_note_kernel_use": _note_first_kernel_use},

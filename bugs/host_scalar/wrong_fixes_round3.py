@@ -20,7 +20,9 @@ Each is the reference fix (bugs/host_scalar/reference_fix.py) with one plausible
 step."""
 
 from bugs.host_scalar import reference_fix as fix
-from harness.tvm_line import WalkResult, ir, loaded, scope_of, stored, tensor_load, walk
+from bugs.host_scalar.wrong_fixes import _any_lanes_single_element_load
+from bugs.host_scalar.wrong_fixes_round2 import _classify_uses_with, _launch_value_initializer
+from harness.tvm_line import ir, scope_of
 from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
@@ -53,69 +55,6 @@ WRONG_FIXES = {
         "cell is passed by value instead of rejected"
     ),
 }
-
-
-# ---- blind3-launch-value-initial
-
-
-def _initial_value(load, host_func):
-    buffer = loaded(load)
-    found = []
-
-    def visit(node):
-        if found:
-            return WalkResult.SKIP
-        if isinstance(node, ir.Store) and stored(node).same_as(buffer):
-            found.append(node.value)
-            return WalkResult.SKIP
-        return None
-
-    walk(host_func.body, visit, order="pre")
-    return found[0] if found else tensor_load(buffer, load.indices)
-
-
-# ---- blind3-host-view-not-host-use / blind3-kernel-view-as-value
-
-
-def _classify_uses_with(host_views=True, kernel_view_pointer=True):
-    def _classify_uses(body, buffers, launched=None):
-        uses = [[False, False, None] for _ in buffers]
-        views = fix._views(body, buffers)
-        tracked = list(buffers) + [view for view, _ in views]
-
-        def base(i):
-            return i if i < len(buffers) else views[i - len(buffers)][1]
-
-        def on_host(i, node):
-            if not host_views and i >= len(buffers):
-                return  # the mistake: a view's access is no use of its buffer
-            if fix._host_use(node):
-                uses[base(i)][0] = True
-
-        def on_kernel(i, node):
-            if kernel_view_pointer:
-                how = fix._kernel_use(node) if i < len(buffers) else "uses a view of"
-            else:  # the mistake: a view's load is judged like the buffer's own
-                how = fix._kernel_use(node)
-            fix._note_kernel_use(uses[base(i)], how)
-
-        def on_tensor(i, _node):
-            uses[base(i)][1:] = [True, fix._TENSOR_USE]
-
-        fix._walk_uses(
-            body,
-            tracked,
-            on_host,
-            host_only=True,
-            launched=launched,
-            on_launch=on_kernel,
-            on_tensor=on_tensor,
-        )
-        for region in fix._regions(body):
-            fix._walk_uses(region, tracked, on_kernel)
-        return [tuple(u) for u in uses]
-
-    return _classify_uses
 
 
 # ---- blind3-launched-thread-env-only
@@ -154,18 +93,8 @@ def _any_device_type(alloc):
     return fix._KDLCPU, 0  # the mistake: the annotated value is not checked
 
 
-# ---- blind3-vector-as-value
-
-
-def _single_element_any_lanes(load):
-    buffer = loaded(load)
-    return fix._constant_elements(buffer) == 1 and all(
-        isinstance(i, ir.IntImm) and i.value == 0 for i in load.indices
-    )
-
-
 _PATCHES = {
-    "blind3-launch-value-initial": {"_launch_value": _initial_value},
+    "blind3-launch-value-initial": {"_launch_value": _launch_value_initializer},
     "blind3-host-view-not-host-use": {"_classify_uses": _classify_uses_with(host_views=False)},
     "blind3-kernel-view-as-value": {
         "_classify_uses": _classify_uses_with(kernel_view_pointer=False)
@@ -173,7 +102,7 @@ _PATCHES = {
     "blind3-launched-thread-env-only": {"_launched_functions": _launched_thread_env_only},
     "blind3-array-not-candidate": {"_is_candidate": _one_element_candidate},
     "blind3-any-device-type": {"_host_device": _any_device_type},
-    "blind3-vector-as-value": {"_is_single_element_load": _single_element_any_lanes},
+    "blind3-vector-as-value": {"_is_single_element_load": _any_lanes_single_element_load},
 }
 
 

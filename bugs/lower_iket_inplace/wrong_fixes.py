@@ -111,19 +111,24 @@ def _blind_alone_under_immutable_option(inner, mod, gvar, func):
     return inner(one)[gvar]
 
 
+def _strip_into(result, inner, mod, keep=None):
+    """The reference fix's stripping loop: each PrimFunc of ``mod`` for which ``keep`` holds
+    (every one without it) lowered alone, and written into ``result``, which it returns."""
+    for gvar, func in mod.functions.items():
+        if isinstance(func, fix.ir.PrimFunc) and (keep is None or keep(func)):
+            lowered = fix.alone(inner, mod, gvar, func)
+            if not lowered.same_as(func):
+                result.update_func(gvar, lowered)
+    return result
+
+
 def _blind_strip_where(keep):
     """The reference fix's ``run``, lowering only the PrimFuncs for which ``keep`` holds."""
 
     def run(inner, mod):
         if fix.enabled(mod):
             return _input_copy.run(inner, mod)
-        result = mod.clone()
-        for gvar, func in mod.functions.items():
-            if isinstance(func, fix.ir.PrimFunc) and keep(func):
-                lowered = fix.alone(inner, mod, gvar, func)
-                if not lowered.same_as(func):
-                    result.update_func(gvar, lowered)
-        return result
+        return _strip_into(mod.clone(), inner, mod, keep)
 
     return run
 
@@ -135,13 +140,7 @@ def _blind_attr(func, key):
 def _blind_without_global_infos(inner, mod):
     if fix.enabled(mod):
         return _input_copy.run(inner, mod)
-    result = type(mod)(mod.functions, attrs=mod.attrs)
-    for gvar, func in mod.functions.items():
-        if isinstance(func, fix.ir.PrimFunc):
-            lowered = fix.alone(inner, mod, gvar, func)
-            if not lowered.same_as(func):
-                result.update_func(gvar, lowered)
-    return result
+    return _strip_into(type(mod)(mod.functions, attrs=mod.attrs), inner, mod)
 
 
 def _blind_stripped_functions_only(inner, mod):

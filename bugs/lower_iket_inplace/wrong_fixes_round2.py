@@ -18,8 +18,13 @@
 one step of bugs/lower_iket_inplace/reference_fix.py."""
 
 from bugs.lower_iket_inplace import reference_fix as fix
+from bugs.lower_iket_inplace.wrong_fixes import (
+    _blind_alone_under_immutable_option,
+    _blind_enabled_by_attribute_only,
+    _strip_branch_only,
+    _strip_into,
+)
 from harness import input_copy as _input_copy
-from harness.tvm_line import ir
 from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
@@ -45,11 +50,6 @@ def _env_enabled():
     return fix.child_env()
 
 
-def _enabled_attr_only(mod):
-    flag = mod.attrs.get(fix.ENABLED_ATTR) if mod.attrs is not None else None
-    return flag is not None and int(flag) != 0
-
-
 def _enabled_equals_one(mod):
     flag = mod.attrs.get(fix.ENABLED_ATTR) if mod.attrs is not None else None
     if flag is not None and int(flag) == 1:
@@ -58,13 +58,7 @@ def _enabled_equals_one(mod):
 
 
 def _per_function(inner, mod, result=None):
-    result = mod.clone() if result is None else result
-    for gvar, func in mod.functions.items():
-        if isinstance(func, ir.PrimFunc):
-            lowered = fix.alone(inner, mod, gvar, func)
-            if not lowered.same_as(func):
-                result.update_func(gvar, lowered)
-    return result
+    return _strip_into(mod.clone() if result is None else result, inner, mod)
 
 
 def _run_always_per_function(inner, mod):
@@ -77,31 +71,20 @@ def _run_result_not_cloned(inner, mod):
     return _per_function(inner, mod, result=mod)
 
 
-def _run_enabled_no_copy(inner, mod):
-    if fix.enabled(mod):
-        return inner(mod)
-    return _per_function(inner, mod)
-
-
 def _run_enabled_unguarded(inner, mod):
     if fix.enabled(mod):
         return inner(mod.clone())
     return _per_function(inner, mod)
 
 
-def _alone_unguarded(inner, mod, gvar, func):
-    one = type(mod)({gvar: func}, attrs=mod.attrs, global_infos=mod.global_infos)
-    return inner(one)[gvar]
-
-
 _PATCHES = {
     "blind2-enabled-per-function": {"run": _run_always_per_function},
-    "blind2-enabled-attr-only": {"enabled": _enabled_attr_only},
+    "blind2-enabled-attr-only": {"enabled": _blind_enabled_by_attribute_only},
     "blind2-attr-equals-one": {"enabled": _enabled_equals_one},
     "blind2-result-not-cloned": {"run": _run_result_not_cloned},
-    "blind2-enabled-no-copy": {"run": _run_enabled_no_copy},
+    "blind2-enabled-no-copy": {"run": _strip_branch_only},
     "blind2-enabled-unguarded": {"run": _run_enabled_unguarded},
-    "blind2-alone-unguarded": {"alone": _alone_unguarded},
+    "blind2-alone-unguarded": {"alone": _blind_alone_under_immutable_option},
 }
 
 

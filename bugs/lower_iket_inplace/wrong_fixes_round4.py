@@ -20,6 +20,11 @@ Each replaces one step of the reference fix's ``run`` (or its ``enabled``): the 
 it models is in its one line."""
 
 from bugs.lower_iket_inplace import reference_fix as fix
+from bugs.lower_iket_inplace.wrong_fixes import (
+    _blind_enabled_by_attribute_only,
+    _strip_branch_only,
+)
+from bugs.lower_iket_inplace.wrong_fixes_round2 import _run_always_per_function
 from harness import input_copy as _input_copy
 from harness.tvm_line import ir
 from harness.wrong_fixes import patched_install
@@ -80,32 +85,11 @@ def _strip_writes_input(inner, mod):
     return result
 
 
-def _instrument_writes_input(inner, mod):
-    if fix.enabled(mod):
-        return inner(mod)  # module->Update on the module it was given
-    return _REFERENCE_RUN(inner, mod)
-
-
 def _enabled_only_one(mod):
     flag = mod.attrs.get(fix.ENABLED_ATTR) if mod.attrs is not None else None
     if flag is not None and int(flag) != 0:
         return int(flag) == 1
     return _REFERENCE_ENABLED(mod)  # the run-iket child's environment
-
-
-def _enabled_ignores_child_env(mod):
-    flag = mod.attrs.get(fix.ENABLED_ATTR) if mod.attrs is not None else None
-    return flag is not None and int(flag) != 0
-
-
-def _instrument_per_kernel(inner, mod):
-    result = mod.clone()
-    for gvar, func in mod.functions.items():
-        if isinstance(func, ir.PrimFunc):
-            lowered = fix.alone(inner, mod, gvar, func)
-            if not lowered.same_as(func):
-                result.update_func(gvar, lowered)
-    return result
 
 
 def _result_drops_non_primfuncs(inner, mod):
@@ -122,10 +106,10 @@ def _result_drops_non_primfuncs(inner, mod):
 _PATCHES = {
     "blind4-cow-without-map-handle": {"run": _cow_without_map_handle},
     "blind4-strip-writes-input": {"run": _strip_writes_input},
-    "blind4-instrument-writes-input": {"run": _instrument_writes_input},
+    "blind4-instrument-writes-input": {"run": _strip_branch_only},
     "blind4-enabled-only-one": {"enabled": _enabled_only_one},
-    "blind4-enabled-ignores-child-env": {"enabled": _enabled_ignores_child_env},
-    "blind4-instrument-per-kernel": {"run": _instrument_per_kernel},
+    "blind4-enabled-ignores-child-env": {"enabled": _blind_enabled_by_attribute_only},
+    "blind4-instrument-per-kernel": {"run": _run_always_per_function},
     "blind4-result-drops-non-primfuncs": {"run": _result_drops_non_primfuncs},
 }
 

@@ -100,6 +100,17 @@ def _cast_first_only(args, first, widened):
     return _correct_cast_args(args, first, dict(list(widened.items())[:1]))
 
 
+def _cast_args_from_zero(args, _first, widened):
+    """``_cast_args`` that counts positions from the launch's first argument, also where that
+    is the kernel's symbol."""
+    return _correct_cast_args(args, 0, widened)
+
+
+def _split_out_only(gvar, _func, known):
+    """Only the kernels SplitHostDevice split out; the calling convention is not looked at."""
+    return gvar.name_hint not in known
+
+
 _PATCHES = {
     "floats-only": {"_wide_dtype": _floats_only},
     "ints-only": {"_wide_dtype": _ints_only},
@@ -109,9 +120,7 @@ _PATCHES = {
     "no-narrowing": {"_kernel_entry": _no_narrowing},
     "cpu-kernels-too": {"_launched_by_runtime": _any_target},
     "no-bfloat16": {"_wide_dtype": _no_bfloat16},
-    "split-kernels-only": {
-        "_launched_from_host": lambda gvar, _f, known: gvar.name_hint not in known
-    },
+    "split-kernels-only": {"_launched_from_host": _split_out_only},
     "first-param-only": {"_cast_args": _cast_first_only},
     "cuda-and-rocm-only": {"_launched_by_runtime": _cuda_or_rocm},
 }
@@ -175,25 +184,6 @@ def _widen_by_name(known, after):
     return after
 
 
-def _rewrite_calls_offset(func, kernels):
-    """``_rewrite_calls`` with the GlobalVar call's first argument for every launch."""
-
-    def on_call(call):
-        op = call.op
-        if isinstance(op, ir.GlobalVar):
-            widened = kernels.get(op.name_hint)
-        elif (symbol := named_symbol(call, fix._KERNEL_CALLS)) is not None:
-            widened = kernels.get(symbol)
-        else:
-            return call
-        if not widened:
-            return call
-        return call_like(call, fix._cast_args(call.args, 0, widened))
-
-    body = tvm_ffi.structural_map(func.body, (ir.Call, on_call))
-    return func if body.same_as(func.body) else func.with_body(body)
-
-
 def _rewrite_first_launch(func, kernels):
     """``_rewrite_calls`` that casts the first launch of each kernel only."""
     seen = set()
@@ -219,5 +209,5 @@ def _rewrite_first_launch(func, kernels):
 _PATCHES["blind-unsigned-as-int32"] = {"_wide_dtype": _unsigned_as_int32}
 _PATCHES["blind-bits-gt-32"] = {"_wide_dtype": _bits_gt_32}
 _PATCHES["blind-name-not-symbol"] = {"widen_launched_kernels": _widen_by_name}
-_PATCHES["blind-symbol-args-offset"] = {"_rewrite_calls": _rewrite_calls_offset}
+_PATCHES["blind-symbol-args-offset"] = {"_cast_args": _cast_args_from_zero}
 _PATCHES["blind-first-launch-only"] = {"_rewrite_calls": _rewrite_first_launch}

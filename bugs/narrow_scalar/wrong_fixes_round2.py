@@ -20,6 +20,11 @@ one step of bugs/narrow_scalar/reference_fix.py (W1 of the C++ patch 0004)."""
 import tvm_ffi
 
 from bugs.narrow_scalar import reference_fix as fix
+from bugs.narrow_scalar.wrong_fixes import (
+    _cast_args_from_zero,
+    _split_out_only,
+    _unsigned_as_int32,
+)
 from harness.tvm_line import function_like, ir
 from harness.wrong_fixes import patched_install
 
@@ -59,40 +64,18 @@ WRONG_FIXES = {
     ),
 }
 
-_INT, _UINT, _FLOAT, _BFLOAT, _BOOL = 0, 1, 2, 4, 6
-
-
-# --------------------------------------------------------------------- launch-arg-off-by-one
-
-
-def _cast_args_off_by_one(args, first, widened):
-    args = list(args)
-    for i, wide in widened.items():
-        args[i] = fix._host_arg(args[i], wide)  # ``first`` (the kernel name) not skipped
-    return args
-
-
-# --------------------------------------------------------------------- split-kernels-only
-
-
-def _split_out_only(gvar, func, known):
-    return gvar.name_hint not in known
+_REFERENCE_WIDE_DTYPE = fix._wide_dtype
+_REFERENCE_REWRITE_CALLS = fix._rewrite_calls
 
 
 # --------------------------------------------------------------------- webgpu / non-cpu
 
 
-def _no_webgpu(kernel):
-    target = kernel.attrs.get("target") if kernel.attrs is not None else None
-    if target is None:
-        return False
+def _no_webgpu(target):
     return int(target.get_target_device_type()) in (2, 4, 7, 8, 10)
 
 
-def _not_cpu(kernel):
-    target = kernel.attrs.get("target") if kernel.attrs is not None else None
-    if target is None:
-        return False
+def _not_cpu(target):
     return int(target.get_target_device_type()) != 1  # kDLCPU
 
 
@@ -101,26 +84,10 @@ def _not_cpu(kernel):
 
 def _wide_other_floats(dtype):
     t = tvm_ffi.dtype(dtype)
-    code = int(t.type_code)
     if t.lanes != 1 or t.bits >= 32:
         return None
-    if code in (_INT, _BOOL):
-        return "int32"
-    if code == _UINT:
-        return "uint32"
-    return "float32"  # every other narrow scalar is a float format
-
-
-def _wide_uint_signed(dtype):
-    t = tvm_ffi.dtype(dtype)
-    code = int(t.type_code)
-    if t.lanes != 1 or t.bits >= 32:
-        return None
-    if code in (_INT, _UINT, _BOOL):
-        return "int32"
-    if (code == _FLOAT and t.bits == 16) or code == _BFLOAT:
-        return "float32"
-    return None
+    # the mistake: every narrow type the reference keeps is taken for a float format
+    return _REFERENCE_WIDE_DTYPE(dtype) or "float32"
 
 
 # --------------------------------------------------------------------- entry-after-decls
@@ -167,46 +134,23 @@ def _widen_kernel_after_decls(func):
 # --------------------------------------------------------------------- caller-target
 
 
-def _widen_from_caller_target(known, after):
-    """The reference's widen_launched_kernels, the call sites rewritten only in callers whose
-    own target launches through a device runtime (the host never does)."""
-    kernels, updates = {}, {}
-    for gvar, func in after.functions.items():
-        if not isinstance(func, ir.PrimFunc) or not fix._launched_from_host(gvar, func, known):
-            continue
-        if not fix._launched_by_runtime(func):
-            continue
-        new, widened = fix._widen_kernel(func)
-        if widened:
-            updates[gvar] = new
-            symbol = func.attrs.get("global_symbol") if func.attrs is not None else None
-            kernels[gvar.name_hint] = widened
-            if symbol is not None:
-                kernels[str(symbol)] = widened
-    if not kernels:
-        return after
-    for gvar, func in after.functions.items():
-        if isinstance(func, ir.PrimFunc) and gvar not in updates:
-            if not fix._launched_by_runtime(func):  # the caller's target decides
-                continue
-            new = fix._rewrite_calls(func, kernels)
-            if not new.same_as(func):
-                updates[gvar] = new
-    after = after.clone()
-    for gvar, func in updates.items():
-        after.update_func(gvar, func)
-    return after
+def _rewrite_calls_in_runtime_callers(func, kernels):
+    """The reference's _rewrite_calls only in callers whose own target launches through a
+    device runtime (the host never does): the caller's target decides."""
+    if not fix._launched_by_runtime(func):
+        return func
+    return _REFERENCE_REWRITE_CALLS(func, kernels)
 
 
 _PATCHES = {
-    "blind2-launch-arg-off-by-one": {"_cast_args": _cast_args_off_by_one},
+    "blind2-launch-arg-off-by-one": {"_cast_args": _cast_args_from_zero},
     "blind2-split-kernels-only": {"_launched_from_host": _split_out_only},
-    "blind2-webgpu-forgotten": {"_launched_by_runtime": _no_webgpu},
-    "blind2-non-cpu-widened": {"_launched_by_runtime": _not_cpu},
+    "blind2-webgpu-forgotten": {"launched_by_device_runtime": _no_webgpu},
+    "blind2-non-cpu-widened": {"launched_by_device_runtime": _not_cpu},
     "blind2-other-floats-to-float32": {"_wide_dtype": _wide_other_floats},
     "blind2-entry-after-decls": {"_widen_kernel": _widen_kernel_after_decls},
-    "blind2-uint-as-int32": {"_wide_dtype": _wide_uint_signed},
-    "blind2-caller-target": {"widen_launched_kernels": _widen_from_caller_target},
+    "blind2-uint-as-int32": {"_wide_dtype": _unsigned_as_int32},
+    "blind2-caller-target": {"_rewrite_calls": _rewrite_calls_in_runtime_callers},
 }
 
 

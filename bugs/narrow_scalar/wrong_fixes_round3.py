@@ -22,7 +22,12 @@ step."""
 import tvm_ffi
 
 from bugs.narrow_scalar import reference_fix as fix
-from harness.tvm_line import call_like, ir, named_symbol
+from bugs.narrow_scalar.wrong_fixes import (
+    _any_target,
+    _cast_args_from_zero,
+    _no_narrowing,
+    _split_out_only,
+)
 from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
@@ -61,49 +66,20 @@ def _no_bfloat16(dtype):
     return _REF["_wide_dtype"](dtype)
 
 
-def _wide_in_body(param, wide_param):
-    return [], {param: wide_param}  # the mistake: no entry binding, the body reads the slot
-
-
-def _rewrite_calls_from_zero(func, kernels):
-    def on_call(call):
-        op = call.op
-        if isinstance(op, ir.GlobalVar):
-            widened = kernels.get(op.name_hint)
-        elif (symbol := named_symbol(call, fix._KERNEL_CALLS)) is not None:
-            widened = kernels.get(symbol)
-        else:
-            return call
-        if not widened:
-            return call
-        return call_like(call, fix._cast_args(call.args, 0, widened))  # the mistake: always 0
-
-    body = tvm_ffi.structural_map(func.body, (ir.Call, on_call))
-    return func if body.same_as(func.body) else func.with_body(body)
-
-
-def _split_only(gvar, _func, known):
-    return gvar.name_hint not in known  # the mistake: the calling convention is not looked at
-
-
 def _integer_rule_first(dtype):
     wide = _REF["_wide_dtype"](dtype)
     return "int32" if wide == "float32" else wide  # the mistake: floats fall into int32
-
-
-def _every_target(kernel):
-    return True
 
 
 _REF = {"_wide_dtype": fix._wide_dtype}
 
 _PATCHES = {
     "blind3-bfloat16-kept": {"_wide_dtype": _no_bfloat16},
-    "blind3-wide-in-body": {"_kernel_entry": _wide_in_body},
-    "blind3-symbol-args-from-zero": {"_rewrite_calls": _rewrite_calls_from_zero},
-    "blind3-split-kernels-only": {"_launched_from_host": _split_only},
+    "blind3-wide-in-body": {"_kernel_entry": _no_narrowing},
+    "blind3-symbol-args-from-zero": {"_cast_args": _cast_args_from_zero},
+    "blind3-split-kernels-only": {"_launched_from_host": _split_out_only},
     "blind3-integer-rule-first": {"_wide_dtype": _integer_rule_first},
-    "blind3-every-target": {"_launched_by_runtime": _every_target},
+    "blind3-every-target": {"_launched_by_runtime": _any_target},
 }
 
 

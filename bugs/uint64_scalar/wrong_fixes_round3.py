@@ -21,6 +21,7 @@ bugs/uint64_scalar/reference_fix.py) with one plausible mistake, built as a vari
 OpenCL runtime (only a launch tells them apart)."""
 
 from bugs.uint64_scalar import reference_fix as fix
+from bugs.uint64_scalar.wrong_fixes_round2 import _replace_once
 from harness.reference_fixes import opencl_runtime
 
 NEEDS_OPENCL = True
@@ -88,24 +89,18 @@ _NEW_CODE_OTHERS = [
 _VOID_ADDR_FIRST = "        case INT64_TO_INT32: {\n          holder[i].v_int32 = "
 
 
-def _replace(text, old, new):
-    if text.count(old) != 1:
-        raise RuntimeError(f"pack_args.h: expected one {old!r}")
-    return text.replace(old, new)
-
-
 def _new_code(void_addr_case):
     def change(path, text):
         for old, new in [_NEW_CODE_ENUM, _NEW_CODE_RETURN, *_NEW_CODE_OTHERS]:
-            text = _replace(text, old, new)
-        return _replace(text, _VOID_ADDR_FIRST, void_addr_case + _VOID_ADDR_FIRST)
+            text = _replace_once(text, old, new)
+        return _replace_once(text, _VOID_ADDR_FIRST, void_addr_case + _VOID_ADDR_FIRST)
 
     return change
 
 
 def _uint_branch(new_branch):
     def change(path, text):
-        return _replace(text, _UINT_BRANCH, new_branch)
+        return _replace_once(text, _UINT_BRANCH, new_branch)
 
     return change
 
@@ -138,7 +133,7 @@ _CHANGES = {
         "    if (t.bits != 32U) return INT64_TO_INT64;\n"
         "    if (t.bits == 32U) return INT64_TO_UINT32;\n"
     ),
-    "blind3-dead-in-int-branch": lambda path, text: _replace(
+    "blind3-dead-in-int-branch": lambda path, text: _replace_once(
         text,
         "  if (t.code == kDLInt) {\n    if (t.bits == 64U) return INT64_TO_INT64;\n",
         "  if (t.code == kDLInt) {\n    if (t.bits == 64U) return INT64_TO_INT64;\n"
