@@ -1,3 +1,19 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
 """Blind round 4 demos of the WebGPU view-at-an-address wrong fixes on apache/tvm-tirx: what
 tvm_tirx.tirx.compile for WebGPU ends with (compiled, or the error's kind and line).
 blind4-scope-ignored and blind4-any-refusal have none (wrong_fixes_round4.NOT_ON_TVM_TIRX)."""
