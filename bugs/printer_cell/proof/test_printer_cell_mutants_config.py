@@ -49,7 +49,7 @@ def local_cell_beside(shape, scope):
     @T.prim_func
     def func(x: T.int32, n: T.int32):
         c = T.alloc_buffer((1,), "int32", scope="local")
-        b = T.alloc_buffer((n,) if shape is None else shape, "int32", scope=scope)
+        b = T.alloc_buffer((n,) if shape is None else shape, "int32", scope=scope)  # noqa: F841 (the buffer beside the cell is the point)
         c[0] = x
         T.evaluate(c[0])
 
@@ -71,7 +71,7 @@ CELLS = {
     "annotated": one_cell("int32", annotations={"note": 1}, plus_one=False)(),
 }
 DECLARATIONS = {
-    "shared": 'c = {p}.shared_scalar({d})',
+    "shared": "c = {p}.shared_scalar({d})",
     "annotated": 'c = {p}.local_scalar({d}, annotations={{"note": 1}})',
 }
 
