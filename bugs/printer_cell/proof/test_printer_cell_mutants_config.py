@@ -26,6 +26,8 @@ Mutants of bugs/printer_cell/reference_fix.py (scripts/mutants.py) survived ever
     (which prints with no config at all).
 """
 
+import os
+
 import pytest
 import tvm_ffi
 
@@ -100,12 +102,23 @@ PRINTS = {
 }
 
 
+# patch 0008's Python stand-in rewrites the printed text, so it refuses an underline
+# (CannotPrint); the C++ prints one
+STAND_IN_0008 = pytest.mark.skipif(
+    "printer_param_data" in os.environ.get("TVM_REFERENCE_FIXES", "").split(",")
+    or os.environ.get("TVM_WRONG_FIX", "").startswith("printer_param_data:"),
+    reason="the Python stand-in of patch 0008 cannot print with underlines (CannotPrint)",
+)
+
+
 @pytest.mark.xfail(
     strict=True,
     raises=AssertionError,
     reason="TVMScript scalar sugar drops the cell's annotations and scope",
 )
-@pytest.mark.parametrize("how", PRINTS)
+@pytest.mark.parametrize(
+    "how", [pytest.param(h, marks=STAND_IN_0008) if h == "underline" else h for h in PRINTS]
+)
 @pytest.mark.parametrize("cell", CELLS)
 def test_printed_cell_keeps_the_printing_configuration(cell, how):
     """A cell printed in full is printed under the caller's configuration, name to prefix."""
