@@ -31,14 +31,13 @@ import pytest
 
 import tvm
 import tvm.testing
+from harness.accepted_gpu_kernels import GlobalIntermediate, KernelCell, N, SharedMemoryKernel
 from harness.compiled_code import assert_compiled_code_unchanged
 from tvm.script import ir as I
 from tvm.script import tirx as T
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # repository root, for `python FILE`
 from bugs.host_scalar import reference_fix as fix
-
-N = 8
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -50,27 +49,6 @@ def installed_fix():
 
 # --------------------------------------------------------------------------------------------
 # modules that the fix must not change
-
-
-@I.ir_module
-class KernelCell:
-    @T.prim_func
-    def main(B: T.Buffer((N,), "float32"), C: T.Buffer((N,), "float32")):
-        for i in T.thread_binding(N, thread="threadIdx.x"):
-            c: T.float32 = B[i]
-            c = c * T.float32(3.0)
-            C[i] = c
-
-
-@I.ir_module
-class GlobalIntermediate:
-    @T.prim_func
-    def main(B: T.Buffer((N,), "float32"), C: T.Buffer((N,), "float32")):
-        tmp = T.alloc_buffer((N,), "float32")
-        for i in T.thread_binding(N, thread="threadIdx.x"):
-            tmp[i] = B[i] + T.float32(1.0)
-        for i in T.thread_binding(N, thread="threadIdx.x"):
-            C[i] = tmp[N - 1 - i]
 
 
 @I.ir_module
@@ -91,17 +69,6 @@ class LetScalar:
         c: T.let[T.float32] = x * T.float32(2.0)
         for i in T.thread_binding(N, thread="threadIdx.x"):
             C[i] = B[i] + c
-
-
-@I.ir_module
-class SharedMemory:
-    @T.prim_func
-    def main(B: T.Buffer((N,), "float32"), C: T.Buffer((N,), "float32")):
-        for i in T.thread_binding(N, thread="threadIdx.x"):
-            staged = T.alloc_buffer((N,), "float32", scope="shared")
-            staged[i] = B[i]
-            T.tvm_storage_sync("shared")
-            C[i] = staged[N - 1 - i]
 
 
 @I.ir_module
@@ -139,7 +106,7 @@ UNCHANGED = [
     pytest.param(GlobalIntermediate, "cuda", id="cuda-global-intermediate"),
     pytest.param(OneElementGlobal, "cuda", id="cuda-one-element-global"),
     pytest.param(LetScalar, "cuda", id="cuda-let-scalar"),
-    pytest.param(SharedMemory, "cuda", id="cuda-shared-memory"),
+    pytest.param(SharedMemoryKernel, "cuda", id="cuda-shared-memory"),
     pytest.param(CpuLoop, "llvm", id="llvm-loop"),
     pytest.param(CpuStackIntermediate, "llvm", id="llvm-stack-intermediate"),
     pytest.param(CpuWorkspaceIntermediate, "llvm", id="llvm-workspace-intermediate"),
