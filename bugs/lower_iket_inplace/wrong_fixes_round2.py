@@ -46,15 +46,11 @@ WRONG_FIXES = {
 }
 
 
-def _env_enabled():
-    return fix.child_env()
-
-
 def _enabled_equals_one(mod):
     flag = mod.attrs.get(fix.ENABLED_ATTR) if mod.attrs is not None else None
     if flag is not None and int(flag) == 1:
         return True
-    return _env_enabled()
+    return fix.child_env()
 
 
 def _per_function(inner, mod, result=None):
