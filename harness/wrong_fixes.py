@@ -29,6 +29,9 @@ report's modules), each with
     WRONG_FIXES = {name: "one line: the mistake this variant models", ...}
     def install(name): install that wrong fix in this process; return an uninstaller
 
+or, where each wrong fix only replaces attributes of the reference fix, ``PATCHES = {name:
+{attr: wrong value}}`` instead of ``install``.
+
 ``catalogue()`` and ``parse()`` read each module's ``WRONG_FIXES`` from its source when it is a
 plain literal, without importing the module: importing it imports TVM (about a second), and
 naming or checking a wrong fix (``scripts/wrong_fixes.py --list``, a ``--wrong-fix`` typo)
@@ -155,6 +158,12 @@ def parse(spec):
 
 
 def install(spec):
-    """Install the wrong fix 'REPORT:NAME'; return an uninstaller."""
+    """Install the wrong fix 'REPORT:NAME'; return an uninstaller. A module whose wrong fixes
+    each only replace attributes of the reference fix declares them as ``PATCHES = {name:
+    {attr: value}}`` beside ``fix`` (the reference fix module) and needs no ``install``."""
     report, name = parse(spec)
-    return _module(report, name).install(name)
+    module = _module(report, name)
+    if hasattr(module, "install"):
+        return module.install(name)
+    fix = importlib.import_module(f"bugs.{report}.reference_fix")
+    return patched_install(fix, module.PATCHES[name])

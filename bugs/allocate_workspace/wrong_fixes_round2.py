@@ -24,7 +24,6 @@ from bugs.allocate_workspace.wrong_fixes import (
     _blind_external_not_inherited,
     _module_level_sizes,
 )
-from harness.wrong_fixes import patched_install
 from tvm import relax
 
 WRONG_FIXES = {
@@ -104,7 +103,7 @@ class _ExternalNotInherited(_Base):
     visit_function_ = _blind_external_not_inherited(_Base.visit_function_)
 
 
-_PATCHES = {
+PATCHES = {
     "blind2-one-sweep": {"_functions_taking_workspace": _one_sweep},
     "blind2-toplevel-sizes": {"_sizes": _module_level_sizes},
     "blind2-usage-skips-nested": {"_usage": _usage_own_body},
@@ -113,8 +112,3 @@ _PATCHES = {
     "blind2-private-gets-symbol": {"_renamed": _renamed_always},
     "blind2-external-not-inherited": {"_WorkspaceThreader": _ExternalNotInherited},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

@@ -21,7 +21,6 @@ import tvm
 from bugs.allocate_workspace import reference_fix as fix
 from bugs.allocate_workspace.wrong_fixes import _module_level_sizes, _top_down
 from bugs.allocate_workspace.wrong_fixes_round3 import _callers_closure_one_sweep
-from harness.wrong_fixes import patched_install
 from tvm import relax
 
 WRONG_FIXES = {
@@ -81,7 +80,7 @@ def _renamed_keeps_symbol(func, _new_name):
     return func
 
 
-_PATCHES = {
+PATCHES = {
     "blind4-size-module-level-only": {"_sizes": _module_level_sizes},
     "blind4-takers-one-sweep": {"_callers_closure": _callers_closure_one_sweep},
     "blind4-nested-sized-ignored": {"_takes_workspace": _top_down},
@@ -92,8 +91,3 @@ _PATCHES = {
     "blind4-equal-takers-merged": {"_add_renamed": _add_renamed_alone},
     "blind4-global-symbol-kept": {"_renamed": _renamed_keeps_symbol},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

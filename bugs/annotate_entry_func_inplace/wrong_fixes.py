@@ -17,10 +17,8 @@
 """Wrong fixes of the AnnotateEntryFunc-changes-its-input report: variants of
 bugs/annotate_entry_func_inplace/reference_fix.py."""
 
-from bugs.annotate_entry_func_inplace import reference_fix as fix
 from harness import input_copy as _input_copy
 from harness import input_copy_mistakes as _mistakes
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "copy-drops-module-attributes": "the copy is a new module of the same functions: the "
@@ -72,7 +70,7 @@ def _blind_one_public_function_only(inner, mod):
     return inner(mod)
 
 
-_PATCHES = {
+PATCHES = {
     "copy-drops-module-attributes": {
         "run": _mistakes.rebuilt_copy(attrs=False, global_infos=False, option_lifted=False)
     },
@@ -87,10 +85,3 @@ _PATCHES = {
         "run": _mistakes.written_functions_only(one_function_kept=True)
     },
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name not in WRONG_FIXES:
-        raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    return patched_install(fix, _PATCHES[name])

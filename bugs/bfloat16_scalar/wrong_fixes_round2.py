@@ -23,7 +23,6 @@ import tvm_ffi
 
 from bugs.bfloat16_scalar import reference_fix as fix
 from harness.tvm_line import function_like, ir
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "blind2-nan-not-kept": (
@@ -168,7 +167,7 @@ def _make_packed_api_after_legalize(inner, mod, in_pipeline=False):
     return fix._make_packed_api(inner, mod)
 
 
-_PATCHES = {
+PATCHES = {
     "blind2-nan-not-kept": {"nan_kept": _nan_dropped},
     "blind2-const-ties-away": {"constant_bits": _constant_bits_ties_away},
     "blind2-float-slot-only": {"_decode_cast": _decode_float_slot},
@@ -178,10 +177,3 @@ _PATCHES = {
     "blind2-mod-forgotten": {"_MOD_OPS": (fix.tirx.FloorDiv, fix.tirx.FloorMod)},
     "blind2-legalize-before-packed-api": {"make_packed_api": _make_packed_api_after_legalize},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name not in _PATCHES:
-        raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    return patched_install(fix, _PATCHES[name])

@@ -20,7 +20,6 @@ Each is the reference fix (bugs/bfloat16_scalar/reference_fix.py) with one plaus
 one step."""
 
 from bugs.bfloat16_scalar import reference_fix as fix
-from harness.wrong_fixes import patched_install
 from tvm import tirx
 
 WRONG_FIXES = {
@@ -93,7 +92,7 @@ def _keep_type_plain(ty, value):
     return fix.f32_to_bf16(value)  # the mistake: DTypeConversion, NaN not kept
 
 
-_PATCHES = {
+PATCHES = {
     "blind3-bits-truncate": {"bfloat16_bits": _truncated_bits},
     "blind3-ties-away": {
         "f32_to_bf16": _f32_to_bf16_ties_away,
@@ -104,8 +103,3 @@ _PATCHES = {
     "blind3-convert-back-plain": {"keep_type": _keep_type_plain},
     "blind3-mod-not-promoted": {"_MOD_OPS": ()},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

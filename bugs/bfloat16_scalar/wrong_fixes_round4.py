@@ -19,7 +19,6 @@ mistake in one step of bugs/bfloat16_scalar/reference_fix.py."""
 
 from bugs.bfloat16_scalar import reference_fix as fix
 from harness.tvm_line import ir
-from harness.wrong_fixes import patched_install
 from tvm import tirx
 
 WRONG_FIXES = {
@@ -82,7 +81,7 @@ def _keep_type_cast(ty, value):
     return ir.Cast(str(ty), value)
 
 
-_PATCHES = {
+PATCHES = {
     "blind4-bits-truncate": {"bfloat16_bits": _bits_truncate},
     "blind4-nan-not-kept": {"nan_kept": _nan_not_kept},
     "blind4-let-rounded": {"_bound_value": _let_rounded},
@@ -91,8 +90,3 @@ _PATCHES = {
     "blind4-decode-through-float16": {"_decode_cast": _decode_through_float16},
     "blind4-reinterpret-plain-cast": {"keep_type": _keep_type_cast},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

@@ -22,7 +22,6 @@ does (``harness/tvm_line.py``)."""
 
 from bugs.codegen_missing_dtype import reference_fix as fix
 from harness.tvm_line import ir
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "blind3-uint64-internal": "webgpu_lacks refuses 64 bits for signed integers only: a uint64 "
@@ -156,7 +155,7 @@ def _fixed_build_scan_first(target, original):
     return build
 
 
-_PATCHES = {
+PATCHES = {
     "blind3-uint64-internal": {"webgpu_lacks": _webgpu_lacks_int64_only},
     "blind3-metal-no-long": {"metal_lacks": _metal_lacks_no_long},
     "blind3-first-function-only": {
@@ -173,8 +172,3 @@ _PATCHES = {
     "blind3-vector-lanes-ignored": {"webgpu_lacks": _webgpu_lacks_lanes_checked(last=False)},
     "blind3-scan-before-build": {"_fixed_build": _fixed_build_scan_first},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

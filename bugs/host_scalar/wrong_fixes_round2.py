@@ -22,7 +22,6 @@ import tvm_ffi
 from bugs.host_scalar import reference_fix as fix
 from bugs.host_scalar.wrong_fixes import _any_lanes_single_element_load, _direct_views
 from harness.tvm_line import ir, walk
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "blind2-views-of-views": "S1 follows only views declared directly on a cell, not views of "
@@ -216,7 +215,7 @@ def _note_first_kernel_use(entry, how):
         entry[2] = how
 
 
-_PATCHES = {
+PATCHES = {
     "blind2-views-of-views": {"_views": _direct_views},
     "blind2-raw-pointer-not-host-use": {"_host_use": _host_use_no_pointer},
     "blind2-tensor-is-host-use": {"_classify_uses": _classify_uses_with(tensor_use=None)},
@@ -227,10 +226,3 @@ _PATCHES = {
     "blind2-free-not-relocated": {"_relocate": _relocate_alloc_only},
     "blind2-first-kernel-use-decides": {"_note_kernel_use": _note_first_kernel_use},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name not in _PATCHES:
-        raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    return patched_install(fix, _PATCHES[name])

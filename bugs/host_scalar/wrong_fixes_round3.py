@@ -23,7 +23,6 @@ from bugs.host_scalar import reference_fix as fix
 from bugs.host_scalar.wrong_fixes import _any_lanes_single_element_load
 from bugs.host_scalar.wrong_fixes_round2 import _classify_uses_with, _launch_value_initializer
 from harness.tvm_line import ir, scope_of
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "blind3-launch-value-initial": (
@@ -93,7 +92,7 @@ def _any_device_type(alloc):
     return fix._KDLCPU, 0  # the mistake: the annotated value is not checked
 
 
-_PATCHES = {
+PATCHES = {
     "blind3-launch-value-initial": {"_launch_value": _launch_value_initializer},
     "blind3-host-view-not-host-use": {"_classify_uses": _classify_uses_with(host_views=False)},
     "blind3-kernel-view-as-value": {
@@ -104,8 +103,3 @@ _PATCHES = {
     "blind3-any-device-type": {"_host_device": _any_device_type},
     "blind3-vector-as-value": {"_is_single_element_load": _any_lanes_single_element_load},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

@@ -17,11 +17,9 @@
 """Blind round 4 wrong fixes of the host-level scalar report (patch 0002): each makes one
 mistake in one step of bugs/host_scalar/reference_fix.py."""
 
-from bugs.host_scalar import reference_fix as fix
 from bugs.host_scalar.wrong_fixes import _any_lanes_single_element_load, _direct_views
 from bugs.host_scalar.wrong_fixes_round2 import _classify_uses_with, _launch_value_initializer
 from bugs.host_scalar.wrong_fixes_round3 import _any_device_type
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "blind4-vector-cell-by-value": "S1's single-element test forgets the lanes: a one-element "
@@ -56,7 +54,7 @@ def _few_runtimes(target):
     return int(target.get_target_device_type()) in _FEW_RUNTIMES
 
 
-_PATCHES = {
+PATCHES = {
     "blind4-vector-cell-by-value": {"_is_single_element_load": _any_lanes_single_element_load},
     "blind4-launch-value-initial": {"_launch_value": _launch_value_initializer},
     "blind4-tensor-is-host-use": {"_classify_uses": _classify_uses_with(tensor_use="host")},
@@ -67,8 +65,3 @@ _PATCHES = {
     "blind4-views-one-level": {"_views": _direct_views},
     "blind4-runtime-targets-cuda-opencl-rocm": {"launched_by_device_runtime": _few_runtimes},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

@@ -19,7 +19,6 @@ bugs/lower_iket_inplace/reference_fix.py."""
 
 from bugs.lower_iket_inplace import reference_fix as fix
 from harness import input_copy as _input_copy
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "copy-on-write-only": "CopyOnWrite before each write (as SplitHostDevice's fix), the loop "
@@ -157,7 +156,7 @@ def _blind_stripped_functions_only(inner, mod):
     return type(mod)(stripped, attrs=mod.attrs, global_infos=mod.global_infos)
 
 
-_PATCHES = {
+PATCHES = {
     "copy-on-write-only": {"run": _copy_on_write_only},
     "strip-branch-only": {"run": _strip_branch_only},
     "instrument-branch-only": {"run": _instrument_branch_only},
@@ -174,10 +173,3 @@ _PATCHES = {
     },
     "blind-stripped-functions-only": {"run": _blind_stripped_functions_only},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name not in WRONG_FIXES:
-        raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    return patched_install(fix, _PATCHES[name])

@@ -25,7 +25,6 @@ from bugs.lower_iket_inplace.wrong_fixes import (
     _strip_into,
 )
 from harness import input_copy as _input_copy
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "blind2-enabled-per-function": "the instrumenting branch too lowers each kernel alone in a "
@@ -73,7 +72,7 @@ def _run_enabled_unguarded(inner, mod):
     return _per_function(inner, mod)
 
 
-_PATCHES = {
+PATCHES = {
     "blind2-enabled-per-function": {"run": _run_always_per_function},
     "blind2-enabled-attr-only": {"enabled": _blind_enabled_by_attribute_only},
     "blind2-attr-equals-one": {"enabled": _enabled_equals_one},
@@ -82,8 +81,3 @@ _PATCHES = {
     "blind2-enabled-unguarded": {"run": _run_enabled_unguarded},
     "blind2-alone-unguarded": {"alone": _blind_alone_under_immutable_option},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

@@ -28,7 +28,6 @@ it; ``inner`` is the original pass."""
 from bugs.lower_iket_inplace import reference_fix as fix
 from harness import input_copy
 from harness.tvm_line import ir
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "blind3-cow-without-map-handle": "writes through module.CopyOnWrite() but still iterates "
@@ -138,7 +137,7 @@ def _result_prim_funcs_only(inner, mod):
     return type(mod)(functions, attrs=mod.attrs, global_infos=mod.global_infos)
 
 
-_PATCHES = {
+PATCHES = {
     "blind3-cow-without-map-handle": {"run": _cow_without_map_handle},
     "blind3-handle-without-cow": {"run": _handle_without_cow},
     "blind3-instrument-in-place": {"run": _instrument_in_place},
@@ -154,8 +153,3 @@ NOT_ON_TVM_TIRX = {
     "blind3-result-prim-funcs-only": "tvm-tirx has no function type but the TIR function: a "
     "result built from TIR functions only is the whole module",
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

@@ -27,7 +27,6 @@ from bugs.lower_iket_inplace.wrong_fixes import (
 from bugs.lower_iket_inplace.wrong_fixes_round2 import _run_always_per_function
 from harness import input_copy as _input_copy
 from harness.tvm_line import ir
-from harness.wrong_fixes import patched_install
 
 # the reference steps, taken before any wrong fix replaces them
 _REFERENCE_RUN = fix.run
@@ -103,7 +102,7 @@ def _result_drops_non_primfuncs(inner, mod):
     return type(mod)(lowered, attrs=mod.attrs, global_infos=mod.global_infos)
 
 
-_PATCHES = {
+PATCHES = {
     "blind4-cow-without-map-handle": {"run": _cow_without_map_handle},
     "blind4-strip-writes-input": {"run": _strip_writes_input},
     "blind4-instrument-writes-input": {"run": _strip_branch_only},
@@ -112,8 +111,3 @@ _PATCHES = {
     "blind4-instrument-per-kernel": {"run": _run_always_per_function},
     "blind4-result-drops-non-primfuncs": {"run": _result_drops_non_primfuncs},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

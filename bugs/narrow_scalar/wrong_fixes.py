@@ -21,7 +21,6 @@ host passes, how the kernel gets the narrow value back, which kernels) and then 
 """
 
 from bugs.narrow_scalar import reference_fix as fix
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "floats-only": "widens float16/bfloat16 only: int8, int16, uint8, uint16, bool stay narrow",
@@ -111,7 +110,7 @@ def _split_out_only(gvar, _func, known):
     return gvar.name_hint not in known
 
 
-_PATCHES = {
+PATCHES = {
     "floats-only": {"_wide_dtype": _floats_only},
     "ints-only": {"_wide_dtype": _ints_only},
     "skip-bool": {"_wide_dtype": _skip_bool},
@@ -124,13 +123,6 @@ _PATCHES = {
     "first-param-only": {"_cast_args": _cast_first_only},
     "cuda-and-rocm-only": {"_launched_by_runtime": _cuda_or_rocm},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name not in WRONG_FIXES:
-        raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    return patched_install(fix, _PATCHES[name])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -206,8 +198,8 @@ def _rewrite_first_launch(func, kernels):
     return func if body.same_as(func.body) else func.with_body(body)
 
 
-_PATCHES["blind-unsigned-as-int32"] = {"_wide_dtype": _unsigned_as_int32}
-_PATCHES["blind-bits-gt-32"] = {"_wide_dtype": _bits_gt_32}
-_PATCHES["blind-name-not-symbol"] = {"widen_launched_kernels": _widen_by_name}
-_PATCHES["blind-symbol-args-offset"] = {"_cast_args": _cast_args_from_zero}
-_PATCHES["blind-first-launch-only"] = {"_rewrite_calls": _rewrite_first_launch}
+PATCHES["blind-unsigned-as-int32"] = {"_wide_dtype": _unsigned_as_int32}
+PATCHES["blind-bits-gt-32"] = {"_wide_dtype": _bits_gt_32}
+PATCHES["blind-name-not-symbol"] = {"widen_launched_kernels": _widen_by_name}
+PATCHES["blind-symbol-args-offset"] = {"_cast_args": _cast_args_from_zero}
+PATCHES["blind-first-launch-only"] = {"_rewrite_calls": _rewrite_first_launch}

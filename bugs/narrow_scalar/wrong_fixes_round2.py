@@ -26,7 +26,6 @@ from bugs.narrow_scalar.wrong_fixes import (
     _unsigned_as_int32,
 )
 from harness.tvm_line import function_like, ir
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "blind2-launch-arg-off-by-one": (
@@ -142,7 +141,7 @@ def _rewrite_calls_in_runtime_callers(func, kernels):
     return _REFERENCE_REWRITE_CALLS(func, kernels)
 
 
-_PATCHES = {
+PATCHES = {
     "blind2-launch-arg-off-by-one": {"_cast_args": _cast_args_from_zero},
     "blind2-split-kernels-only": {"_launched_from_host": _split_out_only},
     "blind2-webgpu-forgotten": {"launched_by_device_runtime": _no_webgpu},
@@ -152,10 +151,3 @@ _PATCHES = {
     "blind2-uint-as-int32": {"_wide_dtype": _unsigned_as_int32},
     "blind2-caller-target": {"_rewrite_calls": _rewrite_calls_in_runtime_callers},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name not in _PATCHES:
-        raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    return patched_install(fix, _PATCHES[name])

@@ -28,7 +28,6 @@ from bugs.narrow_scalar.wrong_fixes import (
     _no_narrowing,
     _split_out_only,
 )
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "blind3-bfloat16-kept": (
@@ -73,7 +72,7 @@ def _integer_rule_first(dtype):
 
 _REF = {"_wide_dtype": fix._wide_dtype}
 
-_PATCHES = {
+PATCHES = {
     "blind3-bfloat16-kept": {"_wide_dtype": _no_bfloat16},
     "blind3-wide-in-body": {"_kernel_entry": _no_narrowing},
     "blind3-symbol-args-from-zero": {"_cast_args": _cast_args_from_zero},
@@ -81,8 +80,3 @@ _PATCHES = {
     "blind3-integer-rule-first": {"_wide_dtype": _integer_rule_first},
     "blind3-every-target": {"_launched_by_runtime": _any_target},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

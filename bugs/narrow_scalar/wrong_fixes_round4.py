@@ -23,7 +23,6 @@ from bugs.narrow_scalar import reference_fix as fix
 from bugs.narrow_scalar.wrong_fixes import _cast_args_from_zero, _no_narrowing, _split_out_only
 from bugs.narrow_scalar.wrong_fixes_round2 import _wide_other_floats
 from bugs.narrow_scalar.wrong_fixes_round3 import _no_bfloat16
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "blind4-bfloat16-kept": "W1's type rule widens float16 but forgets bfloat16: a bfloat16 "
@@ -59,7 +58,7 @@ def _launched_by_anything(kernel):
     return kernel.attrs is not None and kernel.attrs.get("target") is not None
 
 
-_PATCHES = {
+PATCHES = {
     "blind4-bfloat16-kept": {"_wide_dtype": _no_bfloat16},
     "blind4-other-floats-widened": {"_wide_dtype": _wide_other_floats},
     "blind4-int-widths-8-16": {"_wide_dtype": _wide_int_8_16},
@@ -68,8 +67,3 @@ _PATCHES = {
     "blind4-symbol-launch-offset": {"_cast_args": _cast_args_from_zero},
     "blind4-kernel-uses-wide-param": {"_kernel_entry": _no_narrowing},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

@@ -27,7 +27,6 @@ from bugs.printer_cell.wrong_fixes import (
 )
 from bugs.printer_cell.wrong_fixes_round2 import _annotations_only
 from bugs.printer_cell.wrong_fixes_round3 import _scope_only
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "blind4-annotations-only": "P1 keeps the sugar for every cell without annotations: a "
@@ -58,7 +57,7 @@ def _fresh_config(config):
     return tvm.runtime.script_printer.PrinterConfig(syntax_sugar=False)
 
 
-_PATCHES = {
+PATCHES = {
     "blind4-annotations-only": {"sugar_would_change": _annotations_only},
     "blind4-scope-only": {"sugar_would_change": _scope_only},
     "blind4-local-prefix-scope": {"sugar_would_change": _blind_local_prefix_scope},
@@ -70,8 +69,3 @@ _PATCHES = {
     "blind4-dtype-string-only-when-desugared": {"_script": _script_with(_all, p2_always=False)},
     "blind4-fresh-config": {"without_sugar": _fresh_config},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

@@ -20,7 +20,6 @@ mistake in one step of bugs/printer_param_data/reference_fix.py."""
 from bugs.printer_param_data import reference_fix as fix
 from bugs.printer_param_data.wrong_fixes import _blind_not_sugar
 from bugs.printer_param_data.wrong_fixes_round2 import _edits, _union_shorthand
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "blind4-no-decl-scalar": "DefineScalarName is left out of BufferDecl's decl_buffer branch: "
@@ -41,7 +40,7 @@ WRONG_FIXES = {
 }
 
 
-_PATCHES = {
+PATCHES = {
     "blind4-no-decl-scalar": {"SCALAR_CALLS": fix.SCALAR_CALLS - {"decl_scalar"}},
     "blind4-sugar-not-scalar-name": {"_is_scalar_syntax": _blind_not_sugar},
     "blind4-module-wide-names": {"shorthand_by_function": _union_shorthand},
@@ -54,8 +53,3 @@ _PATCHES = {
         "edits": lambda func, shorthand: _edits(func, shorthand, by_base=True)
     },
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

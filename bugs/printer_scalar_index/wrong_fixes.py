@@ -25,7 +25,6 @@ import tvm_ffi
 
 import tvm
 from bugs.printer_scalar_index import reference_fix as fix
-from harness.wrong_fixes import patched_install
 from tvm import tirx
 from tvm.sym.analyzer import Analyzer
 
@@ -237,7 +236,7 @@ def _rewrite_short(text):
         text = text[:first] + new + text[last:]
 
 
-_PATCHES = {
+PATCHES = {
     "store-only": {"SITES": ("store",)},
     "load-only": {"SITES": ("load",)},
     "any-constant": {"is_scalar_index": _any_constant},
@@ -250,10 +249,3 @@ _PATCHES = {
     "views-only": {"marked": _only_buffers_defined_by(tirx.DeclBuffer)},
     "element-count": {"marked": _marked_by_element_count, "rewrite": _rewrite_short},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name not in WRONG_FIXES:
-        raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    return patched_install(fix, _PATCHES[name])

@@ -20,7 +20,6 @@ mistake in one step of bugs/printer_scalar_index/reference_fix.py."""
 import tvm
 from bugs.printer_scalar_index import reference_fix as fix
 from bugs.printer_scalar_index.wrong_fixes import _not_a_variable, _zero_of_any_dtype
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "blind4-any-zero-index": "IsScalarIndex is tirx::is_zero alone, without the int32 check: "
@@ -58,7 +57,7 @@ def _first_function_only(obj):
     return tvm.IRModule(new, attrs=obj.attrs)
 
 
-_PATCHES = {
+PATCHES = {
     "blind4-any-zero-index": {"is_scalar_index": _zero_of_any_dtype},
     "blind4-no-load-site": {"SITES": ("store",)},
     "blind4-no-store-site": {"SITES": ("load",)},
@@ -67,8 +66,3 @@ _PATCHES = {
     "blind4-first-function-only": {"marked": _first_function_only},
     "blind4-no-stmt-repr": {"_stmt_repr": lambda original: original},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

@@ -28,7 +28,6 @@ import tvm_ffi
 
 from bugs.reinterpret_of_constant import reference_fix as fix
 from harness.tvm_line import ir
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "floats-only": "only a FloatImm argument gets a temporary: an int32 constant is still "
@@ -104,7 +103,7 @@ def _folding(stmt):
 
 _reference_with_temporaries = fix._with_temporaries
 
-_PATCHES = {
+PATCHES = {
     "floats-only": {"is_constant": _only((fix.FLOAT_IMM,))},
     "ints-only": {"is_constant": _only((ir.IntImm,))},
     "target-type-temporary": {"temporary_for": _of_the_target_type},
@@ -112,10 +111,3 @@ _PATCHES = {
     "32-bit-only": {"is_constant": _of_at_most_32_bits},
     "fold-drops-sign": {"_with_temporaries": _folding},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name not in WRONG_FIXES:
-        raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    return patched_install(fix, _PATCHES[name])

@@ -24,7 +24,6 @@ import tvm_ffi
 from bugs.reinterpret_of_constant import reference_fix as fix
 from bugs.reinterpret_of_constant.wrong_fixes import _only
 from harness.tvm_line import call_like, ir
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "blind3-target-type-temporary": "the temporary is declared of the reinterpret's target type, "
@@ -144,7 +143,7 @@ def _rewrite_module_in_place(mod):
     return mod
 
 
-_PATCHES = {
+PATCHES = {
     "blind3-target-type-temporary": {"temporary_for": _temporary_for_target_type},
     # the mistake: IntImm forgotten
     "blind3-float-constants-only": {"is_constant": _only((fix.FLOAT_IMM,))},
@@ -157,8 +156,3 @@ _PATCHES = {
     "blind3-second-kernel": {"rewrite_module": _rewrite_module_first_function},
     "blind3-no-clone": {"rewrite_module": _rewrite_module_in_place},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

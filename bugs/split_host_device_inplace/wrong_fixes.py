@@ -17,10 +17,8 @@
 """Wrong fixes of the SplitHostDevice-changes-its-input report: variants of
 bugs/split_host_device_inplace/reference_fix.py."""
 
-from bugs.split_host_device_inplace import reference_fix as fix
 from harness import input_copy as _input_copy
 from harness import input_copy_mistakes as _mistakes
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "copy-drops-module-attributes": "the copy is a new module of the same functions: the "
@@ -77,7 +75,7 @@ def _blind_kernels_written_back(inner, mod):
     return result
 
 
-_PATCHES = {
+PATCHES = {
     "copy-drops-module-attributes": {
         "run": _mistakes.rebuilt_copy(attrs=False, global_infos=False, option_lifted=False)
     },
@@ -93,10 +91,3 @@ _PATCHES = {
         "run": _mistakes.written_functions_only(one_function_kept=False)
     },
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name not in WRONG_FIXES:
-        raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    return patched_install(fix, _PATCHES[name])

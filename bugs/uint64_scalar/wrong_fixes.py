@@ -22,7 +22,6 @@ where there is one (``NEEDS_OPENCL``).
 """
 
 from bugs.uint64_scalar import reference_fix as fix
-from harness.wrong_fixes import patched_install
 
 NEEDS_OPENCL = True
 
@@ -94,17 +93,10 @@ def _plain_runtime():
     return None
 
 
-_PATCHES = {
+PATCHES = {
     "uint32-slot": {"change_pack_args": _converting_to("INT64_TO_UINT32")},
     "int32-slot": {"change_pack_args": _converting_to("INT64_TO_INT32")},
     "cuda-runtime-only": {"variant": _plain_runtime},
     "64-bit-slot-fallback": {"change_pack_args": _by_value(True)},
     "32-bit-slot-fallback": {"change_pack_args": _by_value(False)},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name not in WRONG_FIXES:
-        raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    return patched_install(fix, _PATCHES[name])

@@ -25,7 +25,6 @@ import re
 
 from bugs.verify_memory import reference_fix as fix
 from harness.tvm_line import WalkResult, allocation, ir, scope_of, walk
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "host-allocations": "every host access is an error, host allocations included",
@@ -353,7 +352,7 @@ _SOURCES = {
 
 
 # wrong fix -> {attribute of reference_fixes.verify_memory: its wrong replacement}
-_PATCHES = {
+PATCHES = {
     **{name: {"_MemoryAccessVerifier": cls} for name, cls in _VERIFIERS.items()},
     **{name: {"_GPU_DEVICE_TYPES": types} for name, types in _DEVICE_TYPES.items()},
     **{name: {"_checked": checked} for name, checked in _CHECKED.items()},
@@ -436,7 +435,7 @@ class _BlindLoadsUntraced(fix._MemoryAccessVerifier):
         return errors
 
 
-_PATCHES.update(
+PATCHES.update(
     {
         "blind-nested-extents-in-kernel": {"_launch_parameters": _blind_launch_parameters_outer},
         "blind-disable-flag-present": {"_annotated_host_memory": _blind_host_memory_flag_present},
@@ -452,10 +451,3 @@ _PATCHES.update(
         "blind-loads-untraced": {"_MemoryAccessVerifier": _BlindLoadsUntraced},
     }
 )
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name not in WRONG_FIXES:
-        raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    return patched_install(fix, _PATCHES[name])

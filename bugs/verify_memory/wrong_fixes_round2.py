@@ -25,7 +25,6 @@ from bugs.verify_memory.wrong_fixes import (
     _checked_skip_hostless,
 )
 from harness.tvm_line import LINE, ir
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "blind2-one-step-alias": "IsFromFunctionArgs follows one definition step (a view of a "
@@ -68,7 +67,7 @@ class _HandleParamsIgnored(fix._MemoryAccessVerifier):
         return any(var.same_as(p) and ir.is_buffer_var(p) for p in self.func.params)
 
 
-_PATCHES = {
+PATCHES = {
     "blind2-one-step-alias": {"_MemoryAccessVerifier": _OneStep},
     "blind2-address-of-skipped": {"_MemoryAccessVerifier": _AddressOfIndexUnchecked},
     "blind2-device-type-presence": {"_annotated_host_memory": _blind_host_memory_any_device_type},
@@ -81,8 +80,3 @@ _PATCHES = {
 }
 
 assert LINE in ("tvm", "tvm_tirx")
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

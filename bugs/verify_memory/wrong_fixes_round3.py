@@ -27,7 +27,6 @@ from bugs.verify_memory.wrong_fixes import (
 )
 from bugs.verify_memory.wrong_fixes_round2 import _HandleParamsIgnored
 from harness.tvm_line import WalkResult, ir, walk
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "blind3-first-param-only": "keeps the legacy rule: only params[0] counts as caller memory, "
@@ -73,7 +72,7 @@ def _device_type_only(annotations):
     return isinstance(found, int | ir.IntImm) and int(found) == 1
 
 
-_PATCHES = {
+PATCHES = {
     "blind3-first-param-only": {"_MemoryAccessVerifier": _FirstParamOnly},
     "blind3-outer-extent-only": {"_launch_parameters": _blind_launch_parameters_outer},
     "blind3-no-shared-dyn-size": {"_launch_parameters": _no_shared_dyn},
@@ -84,8 +83,3 @@ _PATCHES = {
     "blind3-disable-lower-builtin-ignored": {"_annotated_host_memory": _device_type_only},
     "blind3-hostless-entry-skipped": {"_checked": _checked_skip_hostless},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

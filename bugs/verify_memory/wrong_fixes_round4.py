@@ -25,7 +25,6 @@ from bugs.verify_memory.wrong_fixes import (
 )
 from bugs.verify_memory.wrong_fixes_round2 import _HandleParamsIgnored, _OneStep
 from bugs.verify_memory.wrong_fixes_round3 import _device_type_only, _no_shared_dyn
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "blind4-handle-param-not-pointer": "a parameter counts as the caller's memory only when it "
@@ -51,7 +50,7 @@ WRONG_FIXES = {
 }
 
 
-_PATCHES = {
+PATCHES = {
     "blind4-handle-param-not-pointer": {"_MemoryAccessVerifier": _HandleParamsIgnored},
     "blind4-access-ptr-operand-0": {
         "_POINTER_OPERAND": {**fix._POINTER_OPERAND, "tirx.tvm_access_ptr": 0}
@@ -65,11 +64,6 @@ _PATCHES = {
     "blind4-no-webgpu": {"_GPU_DEVICE_TYPES": (2, 4, 7, 8, 10)},
     "blind4-skip-every-hostless": {"_checked": _checked_skip_hostless},
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])
 
 
 # no program of tvm-tirx tells these apart from the reference fix

@@ -24,7 +24,6 @@ import tvm_ffi
 import tvm
 from bugs.vthread_dynamic_extent import reference_fix as fix
 from harness.tvm_line import ir
-from harness.wrong_fixes import patched_install
 from tvm import tirx
 
 WRONG_FIXES = {
@@ -121,7 +120,7 @@ def _check_first_function(mod):
         raise ValueError(fix.message(attr.node.thread_tag, attr.value))
 
 
-_PATCHES = {
+PATCHES = {
     "blind3-opt-level-2": {
         "_constructor": _constructor_with(opt_level=2, name="s_tir.InjectVirtualThread")
     },
@@ -145,8 +144,3 @@ UNSEEN = {
     "segfaults, so an in-process test dies instead of failing (proof: the child-process "
     "test's [second-function] case); the C++ check runs on every function",
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

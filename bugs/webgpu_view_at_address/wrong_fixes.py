@@ -25,7 +25,6 @@ narrower C++ check would refuse it when the generator reaches it.
 
 from bugs.webgpu_view_at_address import reference_fix as fix
 from harness import tvm_line
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "variable-only": "only a variable names a storage array: a view over buffer_data of an "
@@ -131,7 +130,7 @@ def _raising(kind, message=None):
     return fixed_build
 
 
-_PATCHES = {
+PATCHES = {
     "variable-only": {"_fixed_build": _refusing_first(_variable_only)},
     "parameters-only": {"_fixed_build": _refusing_first(_parameters_only)},
     "array-start-allowed": {"names_storage": _array_start_allowed},
@@ -143,10 +142,3 @@ _PATCHES = {
         )
     },
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name not in WRONG_FIXES:
-        raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    return patched_install(fix, _PATCHES[name])
