@@ -39,6 +39,7 @@ needs none.
 """
 
 import ast
+import functools
 import importlib
 from pathlib import Path
 
@@ -100,6 +101,12 @@ def _declared_in(report, path):
     """The ``WRONG_FIXES`` of one module: read from its source when the module binds it once,
     to a literal, at top level and never changes it (no method call, item assignment or
     deletion); else from the imported module."""
+    return dict(_declared_in_version(report, path, path.stat().st_mtime_ns))
+
+
+@functools.cache
+def _declared_in_version(report, path, _mtime_ns):
+    """``_declared_in`` of one version of the module (parsed once per process)."""
     tree = ast.parse(path.read_text(), str(path))
     assigned = [
         node.value

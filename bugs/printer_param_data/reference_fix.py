@@ -208,8 +208,11 @@ def rewrite(text, obj, shorthand=None):
         if name not in funcs:
             continue  # a function of another dialect (Relax): no TIR buffer of its own
         func_edits = edits(func, shorthand[name])
-        lost = {target for node, _ in func_edits for target in _names(node)}
-        lost &= indexed_shorthand(funcs[name])
+        # printed names against the IR's: a buffer the printer renamed (a match_buffer A
+        # shadowing the parameter A prints as A_1) counts under its IR name
+        indexed = indexed_shorthand(funcs[name])
+        printed_targets = {target for node, _ in func_edits for target in _names(node)}
+        lost = {t for t in printed_targets if t in indexed or _base(t) in indexed}
         if lost:
             raise CannotPrint(
                 f"the wheel's printer drops the index of {', '.join(sorted(lost))} (a "

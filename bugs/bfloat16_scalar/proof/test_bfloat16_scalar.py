@@ -426,6 +426,7 @@ LEFT = {
     "mul": lambda x: x * x,
     "div": lambda x: x / x,
     "min": lambda x: tirx.Min(x, x),
+    "max": lambda x: tirx.Max(x, x),
     "less": lambda x: tirx.Cast("bfloat16", x < x),
     "call": tvm.tirx.exp,
     "constant": lambda x: tirx.FloatImm("bfloat16", 0.5),

@@ -26,8 +26,9 @@ address). OpenCL runs in-process on the OpenCL device (pocl here; skipped withou
 host target on the CPU (a C compiler). Each result is compared bit for bit with the constant's
 own bits (a NaN: with any NaN, as the device's ``NAN`` has its own
 payload). Then the places a reinterpret of a constant may stand in: a condition, a let value, a
-loop extent, a branch and the code after it (each use needs its own lvalue in scope), a
-module of two functions or a kernel of two launches; on the C host and on the OpenCL device.
+loop extent, a branch and the code after it (each use needs its own lvalue in scope), two
+constants of one type in one statement (each its own temporary), a module of two functions or
+a kernel of two launches; on the C host and on the OpenCL device.
 Last, the fix leaves the code of programs without such a reinterpret as it was, Metal's and
 WebGPU's code alone (they print their own ``as_type``/``bitcast``), and the module it is given
 as it was (the stand-in rewrites a copy; the C++ prints the temporary and changes no module).
@@ -199,6 +200,11 @@ def _placed():
     return T.reinterpret("uint32", T.float32(-2.5))
 
 
+def _placed_opposite():
+    """The bits of 2.5f: ``_placed() - _placed_opposite()`` is the sign bit alone."""
+    return T.reinterpret("uint32", T.float32(2.5))
+
+
 def _c_host_placements():
     """id -> (a function or module of the C target, the functions to call with (A, 1), A after
     them): a reinterpret of a constant outside a plain store, or in more than one scope or
@@ -230,6 +236,10 @@ def _c_host_placements():
             A[0] = _placed()
         A[1] = _placed()
 
+    @T.prim_func
+    def two_of_a_type(A: T.Buffer((2,), "uint32"), n: T.int32):
+        A[0] = _placed() - _placed_opposite()
+
     @I.ir_module
     class TwoFunctions:
         @T.prim_func
@@ -247,10 +257,18 @@ def _c_host_placements():
         "loop-extent": (loop_extent, ["loop_extent"], [3, 0]),
         "branch-then-after": (branch_then_after, ["branch_then_after"], [bits, bits]),
         "two-functions": (TwoFunctions, ["main", "second"], [bits, bits]),
+        "two-of-a-type": (two_of_a_type, ["two_of_a_type"], [0x80000000, 0]),
     }
 
 
-_PLACEMENTS = ["condition", "let-value", "loop-extent", "branch-then-after", "two-functions"]
+_PLACEMENTS = [
+    "condition",
+    "let-value",
+    "loop-extent",
+    "branch-then-after",
+    "two-functions",
+    "two-of-a-type",
+]
 _PLACED_BUG = pytest.mark.xfail(strict=True, raises=RuntimeError, reason=_PHRASE)
 
 
@@ -285,6 +303,11 @@ def _kernel_placements():
             A[1] = _placed()
 
     @T.prim_func
+    def two_of_a_type(A: T.Buffer((2,), "uint32")):
+        for t in T.thread_binding(1, thread="threadIdx.x"):
+            A[0] = _placed() - _placed_opposite()
+
+    @T.prim_func
     def two_launches(A: T.Buffer((2,), "uint32")):
         for t in T.thread_binding(1, thread="threadIdx.x"):
             A[0] = _placed()
@@ -296,12 +319,15 @@ def _kernel_placements():
         "condition": (condition, [1, 1]),
         "branch-then-after": (branch_then_after, [bits, bits]),
         "two-launches": (two_launches, [bits, bits]),
+        "two-of-a-type": (two_of_a_type, [0x80000000, 0]),
     }
 
 
 @_OPENCL
 @pytest.mark.xfail(strict=True, raises=tvm.error.InternalError, reason=_PHRASE)
-@pytest.mark.parametrize("placement", ["condition", "branch-then-after", "two-launches"])
+@pytest.mark.parametrize(
+    "placement", ["condition", "branch-then-after", "two-launches", "two-of-a-type"]
+)
 def test_opencl_kernel_reinterpret_of_constant_anywhere(placement):
     kernel, expected = _kernel_placements()[placement]
     a = tvm.runtime.tensor(np.zeros(2, "uint32"), tvm.opencl(0))

@@ -37,20 +37,20 @@ def test_reinterpret_keeps_the_bits(tmp_path, constant, source, value, dtype):
     """A reinterpret gives the bits of its argument, a constant's too, wherever it is"""
     ty = getattr(T, source)
 
-    def bits(x):
+    def bits(x, value=value):
         return T.reinterpret(dtype, ty(value) if constant else x)
 
     @T.prim_func
-    def main(A: T.Buffer((2,), dtype), x: ty):
-        # in a condition, in the branch it guards and after that branch
+    def main(A: T.Buffer((2,), dtype), x: ty, zero: ty):
+        # in a condition, in the branch it guards, after it beside another constant of its type
         if bits(x) == T.reinterpret(dtype, x):
             A[0] = bits(x)
-        A[1] = bits(x)
+        A[1] = bits(x) + bits(zero, 0)
 
     path = str(tmp_path / "lib.so")
     tvm.compile(main, target="c").export_library(path)
     a = tvm.runtime.empty((2,), dtype, tvm.cpu(0))
-    tvm.runtime.load_module(path)["main"](a, value)
+    tvm.runtime.load_module(path)["main"](a, value, type(value)(0))
     expected = np.array([value, value], source).view(dtype)
     np.testing.assert_array_equal(a.numpy().view("uint8"), expected.view("uint8"))
 

@@ -123,9 +123,10 @@ def test_webgpu_codegen_rejects_a_narrow_kernel_argument(dtype):
         tvm.target.codegen.build_module(mod, "webgpu")
 
 
-def _view_at_address(written, address, scope="global", after=None):
-    """A kernel with workgroup memory ``S`` that reads ``A``, or writes ``B``, through a view
-    ``V`` at ``address(X, S, t)``, declared after a view ``U`` of ``A`` or ``S``, or a kernel"""
+def _view_at_address(access, address, scope="global", after=None):
+    """A kernel with workgroup or local memory ``S`` that reads ``A`` (under a condition where
+    ``access`` is "guarded"), writes ``B`` or never accesses a view ``V`` at
+    ``address(X, S, t)``, declared after a view ``U`` of ``A`` or ``S``, or a kernel"""
     kernel, of_a, of_s = (after == a for a in ("kernel", "parameter-view", "workgroup-view"))
 
     @T.prim_func
@@ -134,18 +135,23 @@ def _view_at_address(written, address, scope="global", after=None):
             for t in T.thread_binding(4, thread="threadIdx.x"):
                 B[t] = A[t]
         for t in T.thread_binding(4, thread="threadIdx.x"):
-            S = T.alloc_buffer((4,), "float32", scope="shared")
+            S = T.alloc_buffer((4,), "float32", scope="local" if scope == "local" else "shared")
             S[t] = A[t]
             if of_a:
                 U = T.decl_buffer((4,), "float32", data=A.data)
             if of_s:
                 U = T.decl_buffer((4,), "float32", data=S.data, scope="shared")  # noqa: F841
-            if written:
+            if access == "written":
                 V = T.decl_buffer((1,), "float32", data=address(B, S, t), scope=scope)
                 V[0] = A[t]
+            elif access == "guarded":
+                if t < 2:
+                    V = T.decl_buffer((1,), "float32", data=address(A, S, t), scope=scope)
+                    B[t] = V[0]
             else:
                 V = T.decl_buffer((1,), "float32", data=address(A, S, t), scope=scope)
-                B[t] = V[0]
+                if access == "read":
+                    B[t] = V[0]
 
     return main
 
@@ -156,7 +162,7 @@ def _view_at_address(written, address, scope="global", after=None):
     reason="WebGPU view at an address stops the code generator at an FFI type check "
     "(a view of workgroup memory at the storage-scope check)",
 )
-@pytest.mark.parametrize("written", [False, True], ids=["read", "written"])
+@pytest.mark.parametrize("access", ["read", "written", "unused", "guarded"])
 @pytest.mark.parametrize(
     "address, scope, after",
     [
@@ -169,16 +175,17 @@ def _view_at_address(written, address, scope="global", after=None):
             id="byte-offset",
         ),
         pytest.param(lambda X, S, t: T.address_of(S[t]), "shared", None, id="workgroup-element"),
+        pytest.param(lambda X, S, t: T.address_of(S[t]), "local", None, id="local-element"),
     ]
     + [
         pytest.param(lambda X, S, t: T.address_of(X[t]), "global", after, id=f"after-a-{after}")
         for after in ("parameter-view", "workgroup-view", "kernel")
     ],
 )
-def test_webgpu_rejects_a_view_at_an_address(written, address, scope, after):
+def test_webgpu_rejects_a_view_at_an_address(access, address, scope, after):
     """A view a kernel declares at an address is a ValueError naming the view"""
     with pytest.raises(ValueError, match=r"cannot declare buffer V over .*pointer casts"):
-        tvm.compile(_view_at_address(written, address, scope, after), target="webgpu")
+        tvm.compile(_view_at_address(access, address, scope, after), target="webgpu")
 
 
 @T.prim_func

@@ -161,6 +161,10 @@ def test_kernel_needing_host_memory_is_rejected(use, message):
         p = T.address_of(c[0])  # a view of a view: v over a pointer bound to c's element
         v = T.decl_buffer((1,), "float32", data=p, scope="local")
         T.call_packed("fill", v.data, c if use == "tensor" else 0)  # the host's uses of c
+        if use != "vector":  # a kernel reading c: the next kernel's use decides
+            with T.attr(T.target("cuda"), "target", 0):
+                j = T.launch_thread("threadIdx.x", 8)
+                A[j] = c[0]
         T.attr(T.target("cuda"), "target", 0)
         i = T.launch_thread("blockIdx.x", 8)
         if use == "store":
@@ -412,6 +416,33 @@ def test_split_host_device_output_is_in_ssa_form_with_nothing_to_split():
             A[i] = T.float32(0)
         for i in range(8):
             A[i] = T.float32(0)
+
+    tvm.ir.assert_structural_equal(After["main"], main)
+
+
+def test_split_host_device_lowers_kernel_calls_with_nothing_to_split():
+    """With no device region to split, SplitHostDevice still turns kernel calls into launches"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32")):
+            T.func_attr({"target": T.target("cuda", host="llvm")})
+            Before.kernel(A.data)
+
+        @T.prim_func(private=True, s_tir=True)
+        def kernel(A_ptr: T.handle("float32")):
+            T.func_attr({"target": T.target("cuda")})
+            A = T.decl_buffer(8, data=A_ptr)
+            i = T.launch_thread("threadIdx.x", 8)
+            A[i] = A[i] + T.float32(1)
+
+    After = tvm.tirx.transform.SplitHostDevice()(Before)
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32")):
+        T.func_attr({"target": T.target("cuda", host="llvm")})
+        T.call_ffi_kernel("kernel", A.data, 8, launch_params=["threadIdx.x"])
 
     tvm.ir.assert_structural_equal(After["main"], main)
 

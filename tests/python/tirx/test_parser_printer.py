@@ -122,11 +122,12 @@ def _one_element_parameter_data(A: T.Buffer((1,), "float32"), x: T.float32):
     A_1[0] = x
 
 
+# the match_buffer shadows the parameter A: the printer names it A_1
 @T.prim_func(check_well_formed=False)
 def _one_element_match_buffer(A: T.Buffer((2,), "float32"), C: T.Buffer((2,), "float32")):
     with T.sblock("b"):
-        B = T.match_buffer(A[1:2], (1,), "float32")
-        C[1] = B[0]
+        A = T.match_buffer(A[1:2], (1,), "float32")
+        C[1] = A[0]
 
 
 @T.prim_func
@@ -269,7 +270,7 @@ def test_allocated_addr_load_round_trips(addr):
 
 def _scalar_name_access(kind, index):
     """A store and a load at ``index(j)`` of a scalar name (a view of a pointer, a cell, a module
-    of both), or of a one-element buffer of two dimensions, which is none"""
+    of both), or of a one-element parameter or buffer of two dimensions, which are none"""
 
     @T.prim_func
     def view(a: T.handle("float32"), X: T.Buffer((4,), "float32"), j: T.int32):
@@ -287,8 +288,13 @@ def _scalar_name_access(kind, index):
         B = T.decl_buffer((1, 1), "float32", data=a)
         B[0, index(j)] = B[0, index(j)] + X[index(j)]
 
+    @T.prim_func
+    def parameter(B: T.Buffer((1,), "float32"), X: T.Buffer((4,), "float32"), j: T.int32):
+        B[index(j)] = B[index(j)] + X[index(j)]
+
     module = tvm.IRModule({"view": view, "cell": cell})
-    return {"view": view, "cell": cell, "matrix": matrix, "module": module}[kind]
+    kinds = {"view": view, "cell": cell, "matrix": matrix, "parameter": parameter}
+    return {**kinds, "module": module}[kind]
 
 
 @pytest.mark.xfail(
@@ -307,7 +313,7 @@ def _scalar_name_access(kind, index):
     ],
     ids=["variable", "expression", "constant", "int64_zero", "vector"],
 )
-@pytest.mark.parametrize("kind", ["view", "cell", "module"])
+@pytest.mark.parametrize("kind", ["view", "cell", "parameter", "module"])
 def test_scalar_name_access_keeps_its_index(kind, index):
     """A scalar name's store and load at any index but an int32 0 keep it through print -> parse"""
     func = _scalar_name_access(kind, index)

@@ -36,14 +36,24 @@ def _cast_kernel(dtype, scalar="int32"):
     return main
 
 
+@T.macro
+def _nothing(*args):
+    T.evaluate(0)
+
+
 def _float64_in_kernel(scalar, second):
     """A kernel (the second of two) that computes in float64 from its ``scalar`` argument"""
 
+    @T.macro
+    def cast_kernel(A, n):
+        with T.launch_thread("threadIdx.x", 1):
+            A[0] = T.Cast("float32", n)
+
+    first = cast_kernel if second else _nothing
+
     @T.function
     def main(A: T.Tensor((1,), "float32"), n: getattr(T, scalar)):
-        if second:
-            with T.launch_thread("threadIdx.x", 1):
-                A[0] = T.Cast("float32", n)
+        first(A, n)
         with T.launch_thread("threadIdx.x", 1):
             A[0] = T.Cast("float32", T.Cast("float64", n) * T.float64(3))
 
@@ -59,7 +69,10 @@ def _float64_in_kernel(scalar, second):
     "func, refusal",
     [
         pytest.param(_cast_kernel(t, "int32"), f"represent the type {t}", id=t)
-        for t in ["int64", "uint64", "float64", "int64x2", "uint64x2", "float32x8", "int32x16"]
+        for t in [
+            *("int64", "uint64", "float64", "int64x2", "uint64x2"),
+            *("float32x8", "float16x16", "int32x16"),
+        ]
     ]
     + [
         pytest.param(
@@ -121,30 +134,60 @@ def test_webgpu_codegen_rejects_a_narrow_kernel_argument(dtype):
         tvm_tirx.codegen.build_module(mod, "webgpu")
 
 
-def _view_at_address(written, address, scope="global", after=None):
-    """A kernel with workgroup memory ``S`` that reads ``A``, or writes ``B``, through a view
-    ``V`` at ``address(X, S, t)``, declared after a view ``U`` of ``A`` or ``S``, or a kernel"""
+def _view_at_address(use, address, scope="global", context=None):
+    """A kernel with workgroup memory ``S`` and a view ``V`` at ``address(X, S, t)`` that it
+    reads ``A`` through, writes ``B`` through or never accesses; declared after a view ``U``
+    of ``A`` or ``S``, after a kernel, or under a condition"""
     one, four = T.Tensor((1,), "float32", scope=scope), T.Tensor((4,), "float32", scope="shared")
-    kernel, of_a, of_s = (after == a for a in ("kernel", "parameter-view", "workgroup-view"))
+
+    @T.macro
+    def read(A, B, S, t):
+        V = T.decl_tensor(address(A, S, t), ty_args=[one])
+        B[t] = V[0]
+
+    @T.macro
+    def written(A, B, S, t):
+        V = T.decl_tensor(address(B, S, t), ty_args=[one])
+        V[0] = A[t]
+
+    @T.macro
+    def unused(A, B, S, t):
+        V = T.decl_tensor(address(A, S, t), ty_args=[one])  # noqa: F841
+        B[t] = A[t]
+
+    view = {"read": read, "written": written, "unused": unused}[use]
+
+    @T.macro
+    def kernel(A, B):
+        with T.launch_thread("threadIdx.x", 4) as t:
+            B[t] = A[t]
+
+    @T.macro
+    def parameter_view(A, S):
+        U = T.decl_tensor(A.data, ty_args=[T.Tensor((4,), "float32")])  # noqa: F841
+
+    @T.macro
+    def workgroup_view(A, S):
+        U = T.decl_tensor(S.data, ty_args=[four])  # noqa: F841
+
+    @T.macro
+    def condition(A, B, S, t):
+        if t > 0:
+            view(A, B, S, t)
+
+    first = kernel if context == "kernel" else _nothing
+    prior = {"parameter-view": parameter_view, "workgroup-view": workgroup_view}
+    prior = prior.get(context, _nothing)
+    body = condition if context == "condition" else view
 
     @T.function
     def main(A: T.Tensor((4,), "float32"), B: T.Tensor((4,), "float32")):
-        if kernel:
-            with T.launch_thread("threadIdx.x", 4) as t:
-                B[t] = A[t]
+        first(A, B)
         with T.launch_thread("threadIdx.x", 4) as t:
             S = T.alloc_shared((4,), "float32")
             S[t] = A[t]
-            if of_a:
-                U = T.decl_tensor(A.data, ty_args=[T.Tensor((4,), "float32")])
-            if of_s:
-                U = T.decl_tensor(S.data, ty_args=[four])  # noqa: F841
-            if written:
-                V = T.decl_tensor(address(B, S, t), ty_args=[one])
-                V[0] = A[t]
-            else:
-                V = T.decl_tensor(address(A, S, t), ty_args=[one])
-                B[t] = V[0]
+            prior(A, S)
+            body(A, B, S, t)
 
     return main
 
@@ -157,9 +200,9 @@ _FLOAT_PTR = tvm_tirx.ir.PtrType(tvm_tirx.ir.PrimType("float32"))
     raises=AssertionError,
     reason="WebGPU view at an address is refused by a failed check naming no view",
 )
-@pytest.mark.parametrize("written", [False, True], ids=["read", "written"])
+@pytest.mark.parametrize("use", ["read", "written", "unused"])
 @pytest.mark.parametrize(
-    "address, scope, after",
+    "address, scope, context",
     [
         pytest.param(lambda X, S, t: T.address_of(X[0]), "global", None, id="element-0"),
         pytest.param(lambda X, S, t: T.address_of(X[t]), "global", None, id="thread-element"),
@@ -174,12 +217,17 @@ _FLOAT_PTR = tvm_tirx.ir.PtrType(tvm_tirx.ir.PrimType("float32"))
     + [
         pytest.param(lambda X, S, t: T.address_of(X[t]), "global", after, id=f"after-a-{after}")
         for after in ("parameter-view", "workgroup-view", "kernel")
+    ]
+    + [
+        pytest.param(
+            lambda X, S, t: T.address_of(X[t]), "global", "condition", id="under-a-condition"
+        )
     ],
 )
-def test_webgpu_rejects_a_view_at_an_address(written, address, scope, after):
+def test_webgpu_rejects_a_view_at_an_address(use, address, scope, context):
     """A view a kernel declares at an address is a ValueError naming the view"""
     with pytest.raises(ValueError, match=r"cannot declare tensor V over .*pointer casts"):
-        tvm_tirx.tirx.compile(_view_at_address(written, address, scope, after), target="webgpu")
+        tvm_tirx.tirx.compile(_view_at_address(use, address, scope, context), target="webgpu")
 
 
 @T.function

@@ -800,20 +800,38 @@ def _kernel_bound_by_stores_into_cell(thread):
 
 
 def _kernels_read_then_store_cell(kernels):
+    # two functions: an `if` on `kernels` inside one would stay in its body, both branches
     @T.function
-    def func(A: T.Tensor((8,), "float32")):
+    def one(A: T.Tensor((8,), "float32")):
         T.func_attr({"target": CUDA_ON_LLVM})
         c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
         c[0] = T.float32(0.0)
         with T.launch_thread("threadIdx.x", 8) as i:
             A[i] = c[0]
-            if kernels == 1:
-                c[0] = A[i]
-        if kernels == 2:
-            with T.launch_thread("threadIdx.x", 8) as i:
-                c[0] = A[i]
+            c[0] = A[i]
 
-    return func
+    @T.function
+    def two(A: T.Tensor((8,), "float32")):
+        T.func_attr({"target": CUDA_ON_LLVM})
+        c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+        c[0] = T.float32(0.0)
+        with T.launch_thread("threadIdx.x", 8) as i:
+            A[i] = c[0]
+        with T.launch_thread("threadIdx.x", 8) as i:
+            c[0] = A[i]
+
+    return one if kernels == 1 else two
+
+
+@T.function
+def _kernels_read_then_address_cell(A: T.Tensor((8,), "float32")):
+    T.func_attr({"target": CUDA_ON_LLVM})
+    c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+    c[0] = T.float32(0.0)
+    with T.launch_thread("threadIdx.x", 8) as i:
+        A[i] = c[0]
+    with T.launch_thread("threadIdx.x", 8) as i:
+        A[i] = T.call_extern("load", T.address_of(c[0]), ty=T.float32)
 
 
 @pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason=HOST_CELL)
@@ -831,11 +849,13 @@ def _kernels_read_then_store_cell(kernels):
         (_kernel_bound_by_stores_into_cell("threadIdx.y"), "stores into `c`"),
         (_kernels_read_then_store_cell(1), "stores into `c`"),
         (_kernels_read_then_store_cell(2), "stores into `c`"),
+        (_kernels_read_then_address_cell, "takes the address of `c`"),
     ],
     ids=[
         *["store", "address_of", "index", "view-at-address_of", "view-of-bound-ptr"],
         *["view-of-view", "vector"],
         *["store-blockIdx.x", "store-threadIdx.y", "read-then-store", "read-then-next-stores"],
+        "read-then-next-addresses",
     ],
 )
 def test_kernel_that_needs_a_cells_address_is_a_value_error(func, use):
