@@ -67,8 +67,7 @@ INPLACE = {
     SHD: [
         "test_split_host_device_leaves_its_input_unchanged",
         "test_split_host_device_output_keeps_the_module_attributes",
-        "test_split_host_device_output_is_in_ssa_form_with_nothing_to_split",
-        "test_split_host_device_lowers_kernel_calls_with_nothing_to_split",
+        "test_split_host_device_with_nothing_to_split_converts_to_ssa_and_lowers_calls",
     ],
 }
 # the tests of patch 0007 (uint64 kernel scalars) in the files it shares with 0002 and 0004

@@ -395,40 +395,17 @@ def test_split_host_device_output_keeps_the_module_attributes():
     tvm.ir.assert_structural_equal(After, Expected)
 
 
-def test_split_host_device_output_is_in_ssa_form_with_nothing_to_split():
-    """With no device region to split, SplitHostDevice's output is still in SSA form"""
-
-    @T.prim_func(s_tir=True)
-    def main(A: T.Buffer(8, "float32")):
-        T.func_attr({"target": T.target("llvm")})
-        for i in range(8):
-            A[i] = T.float32(0)
-
-    # the loop twice: its second copy binds the same variable again
-    Before = tvm.IRModule({"main": main.with_body(tvm.tirx.SeqStmt([main.body] * 2))})
-
-    After = tvm.tirx.transform.SplitHostDevice()(Before)
-
-    @T.prim_func(s_tir=True)
-    def main(A: T.Buffer(8, "float32")):
-        T.func_attr({"target": T.target("llvm")})
-        for i in range(8):
-            A[i] = T.float32(0)
-        for i in range(8):
-            A[i] = T.float32(0)
-
-    tvm.ir.assert_structural_equal(After["main"], main)
-
-
-def test_split_host_device_lowers_kernel_calls_with_nothing_to_split():
-    """With no device region to split, SplitHostDevice still turns kernel calls into launches"""
+def test_split_host_device_with_nothing_to_split_converts_to_ssa_and_lowers_calls():
+    """With no device region to split, the output is in SSA form and kernel calls are launches"""
 
     @I.ir_module
-    class Before:
+    class Module:
         @T.prim_func(s_tir=True)
         def main(A: T.Buffer(8, "float32")):
             T.func_attr({"target": T.target("cuda", host="llvm")})
-            Before.kernel(A.data)
+            for i in range(8):
+                A[i] = T.float32(0)
+            Module.kernel(A.data)
 
         @T.prim_func(private=True, s_tir=True)
         def kernel(A_ptr: T.handle("float32")):
@@ -437,11 +414,19 @@ def test_split_host_device_lowers_kernel_calls_with_nothing_to_split():
             i = T.launch_thread("threadIdx.x", 8)
             A[i] = A[i] + T.float32(1)
 
+    # the loop twice: its second copy binds the same variable again
+    loop, call = Module["main"].body
+    Before = Module.clone()
+    Before["main"] = Module["main"].with_body(tvm.tirx.SeqStmt([loop, loop, call]))
     After = tvm.tirx.transform.SplitHostDevice()(Before)
 
     @T.prim_func(s_tir=True)
     def main(A: T.Buffer(8, "float32")):
         T.func_attr({"target": T.target("cuda", host="llvm")})
+        for i in range(8):
+            A[i] = T.float32(0)
+        for i in range(8):
+            A[i] = T.float32(0)
         T.call_ffi_kernel("kernel", A.data, 8, launch_params=["threadIdx.x"])
 
     tvm.ir.assert_structural_equal(After["main"], main)
