@@ -27,6 +27,7 @@ maintainer would make, and its ``install()`` returns a callable that removes it.
 import importlib
 import importlib.util
 import sys
+import types
 from pathlib import Path
 
 from bug_reports import ON_TVM_TIRX, REFERENCE_FIXED
@@ -73,3 +74,45 @@ def install(names=KNOWN):
             func()
 
     return uninstall
+
+
+def install_source(report, source, module="bugs.{}.reference_fix"):
+    """Make ``source`` (a variant of a reference fix's text) the module ``module`` (``{}``:
+    ``report``) of this process and run its ``install()``; return an uninstaller, which
+    restores the module that was there. Nothing on disk changes."""
+    name = module.format(report)
+    package, _, attr = name.rpartition(".")
+    __import__(package)
+    pkg = sys.modules[package]
+    # bugs.<key> is a namespace package (no __init__.py): its folder is its __path__
+    folder = Path(pkg.__file__).parent if pkg.__file__ else Path(next(iter(pkg.__path__)))
+    path = folder.resolve() / f"{attr}.py"
+    variant = types.ModuleType(name)
+    variant.__file__ = str(path)
+    variant.__package__ = package
+    variant.__spec__ = importlib.util.spec_from_file_location(name, path)
+    saved = sys.modules.get(name)
+    sys.modules[name] = variant
+    setattr(pkg, attr, variant)
+    try:
+        exec(compile(source, str(path), "exec"), variant.__dict__)
+        undo = variant.install()
+    except BaseException:
+        _restore(pkg, name, attr, saved)
+        raise
+
+    def uninstall():
+        undo()
+        _restore(pkg, name, attr, saved)
+
+    return uninstall
+
+
+def _restore(pkg, name, attr, saved):
+    if saved is None:
+        sys.modules.pop(name, None)
+        if hasattr(pkg, attr):
+            delattr(pkg, attr)
+    else:
+        sys.modules[name] = saved
+        setattr(pkg, attr, saved)

@@ -30,7 +30,9 @@ report's modules), each with
     def install(name): install that wrong fix in this process; return an uninstaller
 
 or, where each wrong fix only replaces attributes of the reference fix, ``PATCHES = {name:
-{attr: wrong value}}`` instead of ``install``.
+{attr: wrong value}}`` instead of ``install``; or ``EDITS = {name: [(old text, new text),
+...]}``: the wrong fix is the reference fix's own text with that one step changed (each old
+text found exactly once), run as its module (a hand-made mutant: nothing is copied).
 
 ``catalogue()`` and ``parse()`` read each module's ``WRONG_FIXES`` from its source when it is a
 plain literal, without importing the module: importing it imports TVM (about a second), and
@@ -167,10 +169,30 @@ def parse(spec):
 def install(spec):
     """Install the wrong fix 'REPORT:NAME'; return an uninstaller. A module whose wrong fixes
     each only replace attributes of the reference fix declares them as ``PATCHES = {name:
-    {attr: value}}`` beside ``fix`` (the reference fix module) and needs no ``install``."""
+    {attr: value}}``, or as edits of its text, ``EDITS = {name: [(old, new), ...]}``, and
+    needs no ``install``."""
     report, name = parse(spec)
     module = _module(report, name)
     if hasattr(module, "install"):
         return module.install(name)
+    if name in getattr(module, "EDITS", {}):
+        from harness.reference_fixes import install_source
+
+        return install_source(report, edited_source(report, module.EDITS[name]))
     fix = importlib.import_module(f"bugs.{report}.reference_fix")
     return patched_install(fix, module.PATCHES[name])
+
+
+def edited_source(report, edits):
+    """The text of ``report``'s reference fix with each ``(old, new)`` of ``edits`` made:
+    ``old`` must occur in it exactly once (a wrong fix names the one step it changes)."""
+    source = (BUGS / report / "reference_fix.py").read_text()
+    for old, new in edits:
+        count = source.count(old)
+        if count != 1:
+            raise ValueError(
+                f"{report}: a wrong fix's edit must match its reference fix once, "
+                f"{old!r} matches {count} times"
+            )
+        source = source.replace(old, new)
+    return source

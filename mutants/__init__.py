@@ -34,11 +34,8 @@ A mutant id is ``<key>.py:<line>:<operator>:<k>`` (k: the operator's k-th mutati
 line), stable across runs and across edits elsewhere in the file.
 """
 
-import importlib.util
 import json
 import os
-import sys
-import types
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -66,42 +63,9 @@ def load(path=None):
 def install(mutant, module="bugs.{}.reference_fix"):
     """Make the mutant's source the module ``module`` (``{}``: its report) of this process and
     run its ``install()``; return an uninstaller (which restores the module that was there)."""
-    name = module.format(mutant["report"])
-    package, _, attr = name.rpartition(".")
-    __import__(package)
-    pkg = sys.modules[package]
-    # bugs.<key> is a namespace package (no __init__.py): its folder is its __path__
-    folder = Path(pkg.__file__).parent if pkg.__file__ else Path(next(iter(pkg.__path__)))
-    path = folder.resolve() / f"{attr}.py"
-    module = types.ModuleType(name)
-    module.__file__ = str(path)
-    module.__package__ = package
-    module.__spec__ = importlib.util.spec_from_file_location(name, path)
-    saved = sys.modules.get(name)
-    sys.modules[name] = module
-    setattr(pkg, attr, module)
-    try:
-        exec(compile(mutant["source"], str(path), "exec"), module.__dict__)
-        undo = module.install()
-    except BaseException:
-        _restore(pkg, name, attr, saved)
-        raise
+    from harness.reference_fixes import install_source
 
-    def uninstall():
-        undo()
-        _restore(pkg, name, attr, saved)
-
-    return uninstall
-
-
-def _restore(pkg, name, attr, saved):
-    if saved is None:
-        sys.modules.pop(name, None)
-        if hasattr(pkg, attr):
-            delattr(pkg, attr)
-    else:
-        sys.modules[name] = saved
-        setattr(pkg, attr, saved)
+    return install_source(mutant["report"], mutant["source"], module)
 
 
 def accept_in_wrong_fixes():

@@ -48,9 +48,10 @@ nothing changes when there is none, or W is 0):
   it to every such call: calls in any dataflow block, in either branch of an If, or after
   it all see the one allocation. A function making no such call allocates nothing. An
   external function, or a function nested in one, never allocates (the workspace would
-  live in code handed to a backend): that is an error (``tvm.error.InternalError``, as
-  the C++ ICHECK), reached only by a local function without Codegen/Composite inside an
-  external function, or an external function calling a taker bound outside it.
+  live in code handed to a backend): that is a ValueError naming caller, callee and
+  external function (the C++ throws ValueError too), reached only by a local function
+  without Codegen/Composite inside an external function, or an external function calling a
+  taker bound outside it.
 
 For TVM's existing case (a Codegen function with ``WorkspaceSize`` whose Composite
 functions are local) this gives today's output except that the entry functions'

@@ -137,9 +137,9 @@ PATCHES = {
 UNSEEN = {
     "blind3-opt-level-2": "a step of the Python stand-in only (its wrapping pass's opt_level): "
     "patch 0013 changes the visitor, not the pass's registration (proof: "
-    "test_pass_context_treats_the_pass_as_released[opt-level-1])",
+    "test_pass_context_treats_the_pass_as_released[opt-level-1-vthread])",
     "blind3-unnamed-pass": "a step of the Python stand-in only (its wrapping pass's name), as "
-    "above (proof: test_pass_context_treats_the_pass_as_released[disabled])",
+    "above (proof: test_pass_context_treats_the_pass_as_released[disabled-vthread])",
     "blind3-first-function-only": "wherever it differs from the fix the released pass "
     "segfaults, so an in-process test dies instead of failing (proof: the child-process "
     "test's [second-function] case); the C++ check runs on every function",

@@ -93,7 +93,7 @@ UNSEEN = {
     "function",
     "blind4-pass-name": "as round 3's blind3-unnamed-pass: a step of the Python stand-in only "
     "(its wrapping pass's name); patch 0013 changes the visitor, not the pass's registration "
-    "(proof: test_pass_context_treats_the_pass_as_released[disabled])",
+    "(proof: test_pass_context_treats_the_pass_as_released[disabled-vthread])",
     "blind4-vars-only": "wherever it differs from the fix (an extent that is a load or an "
     "expression) the released pass segfaults, so the test process dies instead of failing "
     "(proof: the child-process test's cases)",

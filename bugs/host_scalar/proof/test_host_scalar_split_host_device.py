@@ -410,11 +410,15 @@ def test_host_cell_handed_to_call_is_host_memory(call):
         ("store", "stores into `c`"),
         ("address", "takes the address of `c`"),
         ("index", "loads an element of `c`"),
+        ("index-0", "loads an element of `c`"),
         ("data-view", "uses a view of `c`"),
         ("address_of-view", "uses a view of `c`"),
         ("bound-pointer-view", "uses a view of `c`"),
     ],
-    ids=["store", "address", "index", "data-view", "address_of-view", "bound-pointer-view"],
+    ids=[
+        *["store", "address", "index", "index-0"],
+        *["data-view", "address_of-view", "bound-pointer-view"],
+    ],
 )
 def test_kernel_needing_host_memory_is_rejected_in_every_alias_form(use, message):
     """A kernel that writes, addresses, indexes or views host memory in any form is an error"""
@@ -436,6 +440,8 @@ def test_kernel_needing_host_memory_is_rejected_in_every_alias_form(use, message
             A[i] = T.call_extern("float32", "load", T.address_of(c[i]))
         elif use == "index":
             A[i] = c[i]
+        elif use == "index-0":  # an array, not a cell, though read at 0
+            A[i] = c[0]
         elif use == "data-view":
             A[i] = u[i]
         else:

@@ -189,16 +189,23 @@ def test_non_constant_thread_extent_left_alone():
     tvm.compile(main, target=CUDA)
 
 
+@pytest.mark.parametrize("tag", ["vthread", "cthread"])
 @pytest.mark.parametrize(
     "config",
-    [{"disabled_pass": ["s_tir.InjectVirtualThread"]}, {"opt_level": 1}, {"opt_level": 0}],
-    ids=["disabled", "opt-level-1", "opt-level-0"],
+    [
+        {"disabled_pass": ["s_tir.InjectVirtualThread"]},
+        {"opt_level": 1},
+        {"opt_level": 0},
+        {"opt_level": -1},
+    ],
+    ids=["disabled", "opt-level-1", "opt-level-0", "opt-level-minus-1"],
 )
-def test_pass_context_treats_the_pass_as_released(config):
-    """A Sequential under ``disabled_pass`` or ``opt_level`` 1 or 0 runs or skips the pass as it
-    does the released one: the fix changes neither its name nor its opt level (in C++ it lives
-    in the visitor, so the registration is untouched; a Python wrapper could change both)."""
-    mod = tvm.IRModule({"main": attr_kernel("vthread", lambda L, n, m: 2)})
+def test_pass_context_treats_the_pass_as_released(config, tag):
+    """A Sequential under ``disabled_pass`` or ``opt_level`` 1, 0 or -1 (which a PassContext
+    accepts) runs or skips the pass as it does the released one: the fix changes neither its
+    name nor its opt level (in C++ it lives in the visitor, so the registration is untouched;
+    a Python wrapper could change both)."""
+    mod = tvm.IRModule({"main": attr_kernel(tag, lambda L, n, m: 2)})
     with tvm.transform.PassContext(**config):
         got = tvm.transform.Sequential([tvm.s_tir.transform.InjectVirtualThread()])(mod)
         want = tvm.transform.Sequential([fix.released()()])(mod)

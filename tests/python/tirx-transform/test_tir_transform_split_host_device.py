@@ -148,8 +148,9 @@ def test_only_local_host_buffers_are_host_memory(target):
         ("view", "A kernel uses a view of `c`.*T.let"),
         ("vector", "A kernel loads an element of `c`.*bind each lane"),
         ("tensor", "A call receives `c` as a tensor"),
+        ("array", "A kernel loads an element of `c`"),
     ],
-    ids=["store", "address", "view", "vector", "tensor"],
+    ids=["store", "address", "view", "vector", "tensor", "array"],
 )
 def test_kernel_needing_host_memory_is_rejected(use, message):
     """A kernel or a call's tensor that needs the pointer of host memory is an error"""
@@ -157,7 +158,9 @@ def test_kernel_needing_host_memory_is_rejected(use, message):
     @T.prim_func(s_tir=True)
     def main(A: T.Buffer(8, "float32")):
         T.func_attr({"target": T.target("cuda", host="llvm")})
-        c = T.alloc_local((1,), "float32x4" if use == "vector" else "float32")
+        c = T.alloc_local(
+            (4 if use == "array" else 1,), "float32x4" if use == "vector" else "float32"
+        )
         p = T.address_of(c[0])  # a view of a view: v over a pointer bound to c's element
         v = T.decl_buffer((1,), "float32", data=p, scope="local")
         T.call_packed("fill", v.data, c if use == "tensor" else 0)  # the host's uses of c
@@ -395,7 +398,8 @@ def test_split_host_device_output_keeps_the_module_attributes():
     tvm.ir.assert_structural_equal(After, Expected)
 
 
-def test_split_host_device_with_nothing_to_split_converts_to_ssa_and_lowers_calls():
+@pytest.mark.parametrize("kernel", [False, True], ids=["host-only", "kernel-call"])
+def test_split_host_device_with_nothing_to_split_converts_to_ssa_and_lowers_calls(kernel):
     """With no device region to split, the output is in SSA form and kernel calls are launches"""
 
     @I.ir_module
@@ -405,7 +409,8 @@ def test_split_host_device_with_nothing_to_split_converts_to_ssa_and_lowers_call
             T.func_attr({"target": T.target("cuda", host="llvm")})
             for i in range(8):
                 A[i] = T.float32(0)
-            Module.kernel(A.data)
+            if kernel:
+                Module.kernel(A.data)
 
         @T.prim_func(private=True, s_tir=True)
         def kernel(A_ptr: T.handle("float32")):
@@ -415,9 +420,10 @@ def test_split_host_device_with_nothing_to_split_converts_to_ssa_and_lowers_call
             A[i] = A[i] + T.float32(1)
 
     # the loop twice: its second copy binds the same variable again
-    loop, call = Module["main"].body
-    Before = Module.clone()
-    Before["main"] = Module["main"].with_body(tvm.tirx.SeqStmt([loop, loop, call]))
+    body = Module["main"].body
+    loop, rest = (body.seq[0], list(body.seq[1:])) if kernel else (body, [])
+    Before = Module.clone() if kernel else tvm.IRModule({"main": Module["main"]})
+    Before["main"] = Module["main"].with_body(tvm.tirx.SeqStmt([loop, loop, *rest]))
     After = tvm.tirx.transform.SplitHostDevice()(Before)
 
     @T.prim_func(s_tir=True)
@@ -427,7 +433,8 @@ def test_split_host_device_with_nothing_to_split_converts_to_ssa_and_lowers_call
             A[i] = T.float32(0)
         for i in range(8):
             A[i] = T.float32(0)
-        T.call_ffi_kernel("kernel", A.data, 8, launch_params=["threadIdx.x"])
+        if kernel:
+            T.call_ffi_kernel("kernel", A.data, 8, launch_params=["threadIdx.x"])
 
     tvm.ir.assert_structural_equal(After["main"], main)
 

@@ -746,6 +746,18 @@ def _kernel_indexes_host_array(A: T.Tensor((8,), "float32")):
         A[i] = x[i]
 
 
+def _kernel_reads_host_array_at_zero(shape):
+    @T.function
+    def func(A: T.Tensor((8,), "float32")):
+        T.func_attr({"target": CUDA_ON_LLVM})
+        x = T.alloc_tensor(ty_args=[T.Tensor(shape, T.float32, scope="local")])
+        x[(0,) * len(shape)] = T.float32(0.0)
+        with T.launch_thread("threadIdx.x", 8) as i:
+            A[i] = x[(0,) * len(shape)]  # an array, not a cell, though read at 0
+
+    return func
+
+
 @T.function
 def _kernel_reads_view_at_address_of(A: T.Tensor((8,), "float32")):
     T.func_attr({"target": CUDA_ON_LLVM})
@@ -841,6 +853,8 @@ def _kernels_read_then_address_cell(A: T.Tensor((8,), "float32")):
         (_kernel_stores_into_cell, "stores into `c`"),
         (_kernel_takes_address_of_cell, "takes the address of `c`"),
         (_kernel_indexes_host_array, "loads an element of `x`"),
+        (_kernel_reads_host_array_at_zero((8,)), "loads an element of `x`"),
+        (_kernel_reads_host_array_at_zero((2, 2)), "loads an element of `x`"),
         (_kernel_reads_view_at_address_of, "uses a view of `c`"),
         (_kernel_reads_view_of_bound_ptr, "uses a view of `c`"),
         (_kernel_reads_view_of_view, "uses a view of `c`"),
@@ -852,7 +866,8 @@ def _kernels_read_then_address_cell(A: T.Tensor((8,), "float32")):
         (_kernels_read_then_address_cell, "takes the address of `c`"),
     ],
     ids=[
-        *["store", "address_of", "index", "view-at-address_of", "view-of-bound-ptr"],
+        *["store", "address_of", "index", "index-0", "index-0-2d"],
+        *["view-at-address_of", "view-of-bound-ptr"],
         *["view-of-view", "vector"],
         *["store-blockIdx.x", "store-threadIdx.y", "read-then-store", "read-then-next-stores"],
         "read-then-next-addresses",

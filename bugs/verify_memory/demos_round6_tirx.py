@@ -1,0 +1,90 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Blind round 6 demos of the VerifyMemory wrong fixes (apache/tvm-tirx): the programs of
+demos_round6.py written with T.function / T.Tensor / launch_thread regions."""
+
+from bugs.verify_memory.demos_round6 import verdict
+from harness.blind_demo import Demo
+
+
+def targeted(name, target="cuda", host="llvm", entry=True):
+    """A program builder: the function ``name`` below, with ``target`` (and ``host``)."""
+
+    def program():
+        import tvm_tirx
+
+        func = _programs()[name]
+        tgt = tvm_tirx.target.Target(target, host=host) if host else tvm_tirx.target.Target(target)
+        func = func.with_attr("target", tgt)
+        if entry:
+            func = func.with_attr("global_symbol", "main")
+        else:
+            func = func.without_attr("global_symbol")
+        return func
+
+    return program
+
+
+def _programs():
+    from tvm_tirx.script import tirx as T
+
+    @T.function
+    def second_buffer(B: T.Tensor((8,), "float32"), C: T.Tensor((8,), "float32")):
+        for i in range(8):  # host loop over the second parameter only
+            C[i] = T.float32(1)
+
+    @T.function
+    def host_loop(B: T.Tensor((8,), "float32")):
+        for i in range(8):
+            B[i] = T.float32(1)
+
+    @T.function
+    def view_at_address(A: T.Tensor((16,), "float32")):
+        V = T.decl_tensor(T.address_of(A[4]), ty_args=[T.Tensor((4,), "float32")])
+        with T.launch_thread("threadIdx.x", 4) as tx:
+            V[tx] = T.float32(1)
+
+    @T.function
+    def local_cell(A: T.Tensor((8,), "float32")):
+        c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32, scope="local")])
+        c[0] = T.float32(2)
+        with T.launch_thread("threadIdx.x", 8) as tx:
+            A[tx] = c[0]
+
+    @T.function
+    def nested_extent(A: T.Tensor((8,), "float32"), L: T.Tensor((1,), "int32")):
+        with T.launch_thread("blockIdx.x", 1) as bx:  # noqa: F841
+            with T.launch_thread("threadIdx.x", L[0]) as tx:
+                A[tx] = T.float32(1)
+
+    return {
+        "second_buffer": second_buffer,
+        "host_loop": host_loop,
+        "view_at_address": view_at_address,
+        "local_cell": local_cell,
+        "nested_extent": nested_extent,
+    }
+
+
+DEMOS = {
+    "blind6-first-param-only": Demo(targeted("second_buffer"), verdict),
+    "blind6-no-webgpu": Demo(targeted("host_loop", target="webgpu"), verdict),
+    "blind6-address-of-accesses": Demo(targeted("view_at_address"), verdict),
+    "blind6-helper-checked": Demo(targeted("host_loop", host=None, entry=False), verdict),
+    "blind6-local-alloc-device": Demo(targeted("local_cell"), verdict),
+    "blind6-nested-extent-device": Demo(targeted("nested_extent"), verdict),
+}
