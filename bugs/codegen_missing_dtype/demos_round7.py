@@ -1,0 +1,55 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Blind round 7 demos of the WebGPU/Metal missing-type fix: valid WebGPU kernels."""
+
+from harness.blind_demo import Demo, message
+
+
+def kernel(dtype):
+    """A[i] = B[i] + B[i] on webgpu, over buffers of ``dtype`` (a vector type too)."""
+    from tvm.script import tirx as T
+
+    @T.prim_func
+    def main(A: T.Buffer((8,), dtype), B: T.Buffer((8,), dtype)):
+        for i in T.thread_binding(8, thread="threadIdx.x"):
+            A[i] = B[i] + B[i]
+
+    return main
+
+
+def build(target):
+    def observe(func):
+        import tvm
+
+        try:
+            lib = tvm.compile(func, target=tvm.target.Target(target, host="llvm"))
+        except Exception as err:  # the result: an error
+            return f"{type(err).__name__}: {message(err)}"
+        source = lib.mod.imports[0].inspect_source() if lib.mod.imports else ""
+        return "compiles: " + " ".join(x.strip() for x in source.splitlines() if "fn " in x)
+
+    return observe
+
+
+DEMOS = {
+    "blind7-cmd-float-demorgan": Demo(lambda: kernel("float32"), build("webgpu")),
+    "blind7-cmd-float-f16-dropped": Demo(lambda: kernel("float16"), build("webgpu")),
+    "blind7-cmd-lanes-off-by-one": Demo(lambda: kernel("int32x4"), build("webgpu")),
+    "blind7-cmd-uint-inverted": Demo(lambda: kernel("uint32"), build("webgpu")),
+    "blind7-cmd-lanes-check-hoisted": Demo(lambda: kernel("float32x2"), build("webgpu")),
+    "blind7-cmd-int-inverted": Demo(lambda: kernel("int32"), build("webgpu")),
+}
