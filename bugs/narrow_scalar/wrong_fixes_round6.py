@@ -14,13 +14,8 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 6 wrong fixes of the narrow kernel scalar reference fix."""
-
-import tvm_ffi
-
-from bugs.narrow_scalar import reference_fix as fix
-from harness.tvm_line import call_like, ir, named_symbol
-from harness.wrong_fixes import patched_install
+"""Blind round 6 wrong fixes of the narrow kernel scalar reference fix, each the reference
+fix's own text with one step changed (harness/wrong_fixes.py: EDITS)."""
 
 WRONG_FIXES = {
     "blind6-signed-to-uint32": "signed ints below 32 bits are widened to uint32 instead of int32",
@@ -31,76 +26,25 @@ WRONG_FIXES = {
     "blind6-entry-after-body": "the kernel's Bind(scalar, Cast(narrow, wide)) goes after the body",
 }
 
-_INT, _UINT, _FLOAT, _BFLOAT, _BOOL = 0, 1, 2, 4, 6
-
-
-def _wide(signed_wide="int32", with_bool=True, with_bf16=True, int_limit=32):
-    def _wide_dtype(dtype):
-        t = tvm_ffi.dtype(dtype)
-        code = int(t.type_code)
-        if t.lanes != 1 or t.bits >= 32:
-            return None
-        if code in (_INT, _UINT) and t.bits >= int_limit:
-            return None
-        if code == _INT or (with_bool and code == _BOOL):
-            return signed_wide
-        if code == _UINT:
-            return "uint32"
-        if (code == _FLOAT and t.bits == 16) or (with_bf16 and code == _BFLOAT):
-            return "float32"
-        return None
-
-    return _wide_dtype
-
-
-def _rewrite_calls_offset(func, kernels):
-    def on_call(call):
-        op = call.op
-        if isinstance(op, ir.GlobalVar):
-            widened = kernels.get(op.name_hint)
-        elif (symbol := named_symbol(call, fix._KERNEL_CALLS)) is not None:
-            widened = kernels.get(symbol)
-        else:
-            return call
-        if not widened:
-            return call
-        return call_like(call, fix._cast_args(call.args, 0, widened))  # mistake: 0 for both
-
-    body = tvm_ffi.structural_map(func.body, (ir.Call, on_call))
-    return func if body.same_as(func.body) else func.with_body(body)
-
-
-def _widen_kernel_entry_last(func):
-    params, entry, widened = [], [], {}
-    for i, param in enumerate(func.params):
-        dtype = fix._scalar_dtype(param)
-        wide = fix._wide_dtype(dtype) if dtype is not None else None
-        if wide is None:
-            params.append(param)
-            continue
-        wide_param = ir.Var(param.name, wide)
-        stmts, _ = fix._kernel_entry(param, wide_param)
-        params.append(wide_param)
-        entry.extend(stmts)
-        widened[i] = wide
-    if not widened:
-        return func, {}
-    body = func.body
-    rest = list(body.seq) if isinstance(body, ir.SeqStmt) else [body]
-    body = ir.SeqStmt([*rest, *entry])  # mistake: the entry binding after the body
-    return fix.function_like(func, params, body), widened
-
-
-_PATCHES = {
-    "blind6-signed-to-uint32": {"_wide_dtype": _wide(signed_wide="uint32")},
-    "blind6-bool-kept": {"_wide_dtype": _wide(with_bool=False)},
-    "blind6-bfloat16-kept": {"_wide_dtype": _wide(with_bf16=False)},
-    "blind6-int16-kept": {"_wide_dtype": _wide(int_limit=16)},
-    "blind6-symbol-call-offset": {"_rewrite_calls": _rewrite_calls_offset},
-    "blind6-entry-after-body": {"_widen_kernel": _widen_kernel_entry_last},
+EDITS = {
+    "blind6-signed-to-uint32": [('        return "int32"', '        return "uint32"')],
+    "blind6-bool-kept": [("    if code in (_INT, _BOOL):", "    if code == _INT:")],
+    "blind6-bfloat16-kept": [
+        (
+            "    if (code == _FLOAT and t.bits == 16) or code == _BFLOAT:",
+            "    if code == _FLOAT and t.bits == 16:",
+        )
+    ],
+    "blind6-int16-kept": [
+        (
+            "    if code in (_INT, _BOOL):",
+            "    if code in (_INT, _UINT) and t.bits >= 16:\n"
+            "        return None\n"
+            "    if code in (_INT, _BOOL):",
+        )
+    ],
+    "blind6-symbol-call-offset": [("            first = 1\n", "            first = 0\n")],
+    "blind6-entry-after-body": [
+        ("ir.SeqStmt([*entry, *rest])", "ir.SeqStmt([*rest, *entry])"),
+    ],
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

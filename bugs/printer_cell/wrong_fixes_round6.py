@@ -14,13 +14,8 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 6: wrong fixes of the printer_cell reference fix (patch 0005)."""
-
-import re
-
-import tvm
-from bugs.printer_cell import reference_fix as fix
-from harness.wrong_fixes import patched_install
+"""Blind round 6: wrong fixes of the printer_cell reference fix (patch 0005), each the reference
+fix's own text with one step changed (harness/wrong_fixes.py: EDITS)."""
 
 WRONG_FIXES = {
     "blind6-annotations-only": (
@@ -50,83 +45,26 @@ WRONG_FIXES = {
     ),
 }
 
-
-def _annotations_only(obj, cells=None):
-    return any(len(n.annotations) > 0 for n in (fix.scalar_cells(obj) if cells is None else cells))
-
-
-def _scope_only(obj, cells=None):
-    return any(
-        fix._scope(n.buffer) != "local" for n in (fix.scalar_cells(obj) if cells is None else cells)
-    )
-
-
-def _local_prefix(obj, cells=None):
-    return any(
-        len(n.annotations) > 0 or not fix._scope(n.buffer).startswith("local")
-        for n in (fix.scalar_cells(obj) if cells is None else cells)
-    )
-
-
-def _first_cell_only(obj, cells=None):
-    cells = fix.scalar_cells(obj) if cells is None else cells
-    return _REF_WOULD(obj, cells[:1])
-
-
-_REF_WOULD = fix.sugar_would_change
-_REF_SCRIPT = fix._script
-
-
-def _shared_scalar(dtype="float32", annotations=None):
-    return fix.alloc_scalar(dtype, "shared")
-
-
-def _module_not_checked(original):
-    fixed = _REF_SCRIPT(original)
-
-    def script(obj, config):
-        if isinstance(obj, tvm.IRModule):
-            return original(obj, config)
-        return fixed(obj, config)
-
-    script._printer_cell_fix = True
-    return script
-
-
-def _first_dtype_only(original):
-    def script(obj, config):
-        cells = fix.scalar_cells(obj)
-        sugar = config is None or config.syntax_sugar
-        if sugar and fix.sugar_would_change(obj, cells):
-            config = fix.without_sugar(config)
-        text = original(obj, config)
-        if cells:
-            dtype = str(cells[0].buffer.dtype)
-            text = re.sub(
-                rf"\bT\.(alloc|local|shared)_scalar\(T\.{re.escape(dtype)}\b",
-                rf'T.\1_scalar("{dtype}"',
-                text,
-            )
-        return text
-
-    script._printer_cell_fix = True
-    return script
-
-
-def install(name):
-    if name == "blind6-annotations-only":
-        return patched_install(fix, {"sugar_would_change": _annotations_only})
-    if name == "blind6-scope-only":
-        return patched_install(fix, {"sugar_would_change": _scope_only})
-    if name == "blind6-local-prefix":
-        return patched_install(fix, {"sugar_would_change": _local_prefix})
-    if name == "blind6-first-cell-only":
-        return patched_install(fix, {"sugar_would_change": _first_cell_only})
-    if name == "blind6-shared-drops-annotations":
-        replacements = dict(fix._REPLACEMENTS, shared_scalar=_shared_scalar)
-        return patched_install(fix, {"_REPLACEMENTS": replacements})
-    if name == "blind6-module-not-checked":
-        return patched_install(fix, {"_script": _module_not_checked})
-    if name == "blind6-first-dtype-only":
-        return patched_install(fix, {"_script": _first_dtype_only})
-    raise ValueError(name)
+EDITS = {
+    "blind6-annotations-only": [(' or _scope(node.buffer) != "local"', "")],
+    "blind6-scope-only": [("len(node.annotations) > 0 or ", "")],
+    "blind6-local-prefix": [
+        ('_scope(node.buffer) != "local"', 'not _scope(node.buffer).startswith("local")')
+    ],
+    "blind6-shared-drops-annotations": [('"shared", annotations)', '"shared")')],
+    "blind6-module-not-checked": [
+        (
+            "cells = scalar_cells(obj)",
+            "cells = [] if isinstance(obj, tvm.IRModule) else scalar_cells(obj)  # no module",
+        )
+    ],
+    "blind6-first-dtype-only": [
+        (
+            "sorted({str(node.buffer.dtype) for node in cells})",
+            "[str(node.buffer.dtype) for node in cells][:1]",
+        )
+    ],
+    "blind6-first-cell-only": [
+        ("if cells is None else cells)", "if cells is None else cells)[:1]")
+    ],
+}

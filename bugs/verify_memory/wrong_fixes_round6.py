@@ -14,11 +14,8 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 6 wrong fixes of the VerifyMemory reference fix."""
-
-from bugs.verify_memory import reference_fix as fix
-from harness.tvm_line import WalkResult, allocation, ir, scope_of, walk
-from harness.wrong_fixes import patched_install
+"""Blind round 6 wrong fixes of the VerifyMemory reference fix, each the reference fix's own
+text with one step changed (harness/wrong_fixes.py: EDITS)."""
 
 WRONG_FIXES = {
     "blind6-first-param-only": "the alias walk accepts only params[0] as a parameter (legacy rule)",
@@ -29,63 +26,32 @@ WRONG_FIXES = {
     "blind6-nested-extent-device": "only the kernel-opening thread_extent's value is host code",
 }
 
-
-class _FirstParamOnly(fix._MemoryAccessVerifier):
-    def _is_pointer_param(self, var):
-        params = list(self.func.params)[:1]  # mistake: the packed API's first handle alone
-        return any(
-            var.same_as(p) and (ir.is_buffer_var(p) or isinstance(p.ty, ir.PointerType))
-            for p in params
+EDITS = {
+    "blind6-first-param-only": [
+        ("for p in self.func.params", "for p in list(self.func.params)[:1]  # the first handle")
+    ],
+    "blind6-no-webgpu": [("10, 15)", "10)")],
+    "blind6-address-of-accesses": [
+        (
+            "            for index in node.args[0].indices:\n"
+            '                walk(index, self._on_node, order="pre")\n'
+            "            return WalkResult.SKIP",
+            "            return WalkResult.ADVANCE  # the load inside address_of is visited",
         )
-
-
-class _AddressOfAccesses(fix._MemoryAccessVerifier):
-    def _on_node(self, node):
-        if fix._is_address_of_load(node):
-            return WalkResult.ADVANCE  # mistake: the load inside address_of is visited
-        return super()._on_node(node)
-
-
-class _LocalAllocDevice(fix._MemoryAccessVerifier):
-    @staticmethod
-    def _is_device_allocation(var, annotations):
-        return scope_of(var) in ("global", "local") and not fix._annotated_host_memory(annotations)
-
-
-def _outer_extent_only(kernel):
-    found = list(fix._thread_extent(kernel))  # mistake: nested extents stay device code
-
-    def visit(node):
-        alloc = allocation(node)
-        if alloc is not None and scope_of(alloc[0]) == "shared.dyn":
-            found.extend(alloc[0].ty.shape)
-        return WalkResult.ADVANCE
-
-    walk(kernel, visit, order="pre")
-    return found
-
-
-def _checked_helpers_too(func):
-    attrs = func.attrs
-    target = attrs.get("target") if attrs is not None else None
-    if target is None:
-        return False
-    calling_conv = attrs.get("calling_conv")
-    if calling_conv is not None and int(calling_conv) != 0:
-        return False
-    return target.get_target_device_type() in fix._GPU_DEVICE_TYPES  # mistake: no rule 5
-
-
-_PATCHES = {
-    "blind6-first-param-only": {"_MemoryAccessVerifier": _FirstParamOnly},
-    "blind6-no-webgpu": {"_GPU_DEVICE_TYPES": (2, 4, 7, 8, 10)},
-    "blind6-address-of-accesses": {"_MemoryAccessVerifier": _AddressOfAccesses},
-    "blind6-helper-checked": {"_checked": _checked_helpers_too},
-    "blind6-local-alloc-device": {"_MemoryAccessVerifier": _LocalAllocDevice},
-    "blind6-nested-extent-device": {"_launch_parameters": _outer_extent_only},
+    ],
+    "blind6-helper-checked": [
+        (
+            'return target.host is not None or attrs.get("global_symbol") is not None',
+            "return True  # no rule 5",
+        )
+    ],
+    "blind6-local-alloc-device": [(' == "global"', ' in ("global", "local")')],
+    "blind6-nested-extent-device": [
+        (
+            "    found = []\n\n    def visit(node):\n        if ir.is_thread_env(node):\n"
+            "            found.extend(_thread_extent(node))\n",
+            "    found = list(_thread_extent(kernel))  # nested extents stay device code\n\n"
+            "    def visit(node):\n",
+        )
+    ],
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

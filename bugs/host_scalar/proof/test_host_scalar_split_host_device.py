@@ -411,12 +411,13 @@ def test_host_cell_handed_to_call_is_host_memory(call):
         ("address", "takes the address of `c`"),
         ("index", "loads an element of `c`"),
         ("index-0", "loads an element of `c`"),
+        ("index-0-2d", "loads an element of `d`"),
         ("data-view", "uses a view of `c`"),
         ("address_of-view", "uses a view of `c`"),
         ("bound-pointer-view", "uses a view of `c`"),
     ],
     ids=[
-        *["store", "address", "index", "index-0"],
+        *["store", "address", "index", "index-0", "index-0-2d"],
         *["data-view", "address_of-view", "bound-pointer-view"],
     ],
 )
@@ -428,6 +429,8 @@ def test_kernel_needing_host_memory_is_rejected_in_every_alias_form(use, message
         T.func_attr({"target": T.target("cuda", host="llvm")})
         c = T.alloc_local((8,), "float32")
         c[0] = T.float32(0)
+        d = T.alloc_local((1, 8), "float32")  # one element in its first axis, eight in all
+        d[0, 0] = T.float32(0)
         u = T.decl_buffer((8,), "float32", data=c.data, scope="local")
         v = T.decl_buffer((8,), "float32", data=T.address_of(c[0]), scope="local")
         p: T.let[T.handle("float32", "local")] = c.data
@@ -442,6 +445,8 @@ def test_kernel_needing_host_memory_is_rejected_in_every_alias_form(use, message
             A[i] = c[i]
         elif use == "index-0":  # an array, not a cell, though read at 0
             A[i] = c[0]
+        elif use == "index-0-2d":
+            A[i] = d[0, 0]
         elif use == "data-view":
             A[i] = u[i]
         else:

@@ -155,30 +155,32 @@ def test_only_local_host_buffers_are_host_memory(target):
 def test_kernel_needing_host_memory_is_rejected(use, message):
     """A kernel or a call's tensor that needs the pointer of host memory is an error"""
 
+    z = (0, 0) if use == "array" else (0,)  # the array: (1, 4), one element in its first axis
+
     @T.prim_func(s_tir=True)
     def main(A: T.Buffer(8, "float32")):
         T.func_attr({"target": T.target("cuda", host="llvm")})
         c = T.alloc_local(
-            (4 if use == "array" else 1,), "float32x4" if use == "vector" else "float32"
+            (1, 4) if use == "array" else (1,), "float32x4" if use == "vector" else "float32"
         )
-        p = T.address_of(c[0])  # a view of a view: v over a pointer bound to c's element
+        p = T.address_of(c[z])  # a view of a view: v over a pointer bound to c's element
         v = T.decl_buffer((1,), "float32", data=p, scope="local")
         T.call_packed("fill", v.data, c if use == "tensor" else 0)  # the host's uses of c
         if use != "vector":  # a kernel reading c: the next kernel's use decides
             with T.attr(T.target("cuda"), "target", 0):
                 j = T.launch_thread("threadIdx.x", 8)
-                A[j] = c[0]
+                A[j] = c[z]
         T.attr(T.target("cuda"), "target", 0)
         i = T.launch_thread("blockIdx.x", 8)
         if use == "store":
-            A[i] = c[0]
-            c[0] = A[i]
+            A[i] = c[z]
+            c[z] = A[i]
         elif use == "address":
-            A[i] = T.call_extern("float32", "load", T.address_of(c[0]))
+            A[i] = T.call_extern("float32", "load", T.address_of(c[z]))
         elif use == "vector":
-            A[T.Ramp(0, 1, 4)] = c[0]
+            A[T.Ramp(0, 1, 4)] = c[z]
         else:
-            A[i] = v[0] if use == "view" else c[0]
+            A[i] = v[0] if use == "view" else c[z]
 
     with pytest.raises(ValueError, match=message):
         tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": main}))

@@ -854,7 +854,8 @@ def _kernels_read_then_address_cell(A: T.Tensor((8,), "float32")):
         (_kernel_takes_address_of_cell, "takes the address of `c`"),
         (_kernel_indexes_host_array, "loads an element of `x`"),
         (_kernel_reads_host_array_at_zero((8,)), "loads an element of `x`"),
-        (_kernel_reads_host_array_at_zero((2, 2)), "loads an element of `x`"),
+        (_kernel_reads_host_array_at_zero((1, 4)), "loads an element of `x`"),
+        (_kernel_reads_host_array_at_zero((1, 1, 2)), "loads an element of `x`"),
         (_kernel_reads_view_at_address_of, "uses a view of `c`"),
         (_kernel_reads_view_of_bound_ptr, "uses a view of `c`"),
         (_kernel_reads_view_of_view, "uses a view of `c`"),
@@ -866,7 +867,7 @@ def _kernels_read_then_address_cell(A: T.Tensor((8,), "float32")):
         (_kernels_read_then_address_cell, "takes the address of `c`"),
     ],
     ids=[
-        *["store", "address_of", "index", "index-0", "index-0-2d"],
+        *["store", "address_of", "index", "index-0", "index-0-2d", "index-0-3d"],
         *["view-at-address_of", "view-of-bound-ptr"],
         *["view-of-view", "vector"],
         *["store-blockIdx.x", "store-threadIdx.y", "read-then-store", "read-then-next-stores"],
