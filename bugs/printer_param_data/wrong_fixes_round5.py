@@ -14,12 +14,8 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 5: wrong fixes of the printer_param_data reference fix (patch 0008)."""
-
-import ast
-
-from bugs.printer_param_data import reference_fix as fix
-from harness.wrong_fixes import patched_install
+"""Blind round 5 wrong fixes of the printer_param_data reference fix (patch 0008), each the
+reference fix's own text with one step changed (harness/wrong_fixes.py: EDITS)."""
 
 WRONG_FIXES = {
     "blind5-param-no-decl-scalar": "DefineScalarName is called in the alloc_buffer branch of "
@@ -51,95 +47,36 @@ UNSEEN = {
 }
 
 
-def _edits(base=True, shadow_base=False, loads_in_assign_only=False):
-    """``fix.edits`` with one step changed."""
-
-    def edits(func, shorthand):
-        params = {a.arg for a in func.args.args}
-        subscripted = {
-            n.value.id
-            for n in ast.walk(func)
-            if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name)
-        }
-        names = {n.id for n in ast.walk(func) if isinstance(n, ast.Name)}
-        scalar = fix.scalar_names(func)
-        if shadow_base:
-            scalar = scalar | {fix._base(s) for s in scalar}
-        names -= scalar | subscripted
-        names = {n for n in names if n in shorthand or (base and fix._base(n) in shorthand)}
-        in_values = set()
-        if loads_in_assign_only:
-            for node in ast.walk(func):
-                if isinstance(node, ast.Assign):
-                    in_values |= {id(n) for n in ast.walk(node.value)}
-        out, defined = [], set(params)
-        attrs = {id(n.value) for n in ast.walk(func) if isinstance(n, ast.Attribute)}
-        for node in ast.walk(func):
-            if isinstance(node, ast.Attribute) and node.attr in fix.BUFFER_ATTRS:
-                inner = node.value
-                if isinstance(inner, ast.Name) and inner.id in names:
-                    out.append((node, inner.id))
-            elif isinstance(node, ast.Assign) and len(node.targets) == 1:
-                target = node.targets[0]
-                if isinstance(target, ast.Name) and target.id in names:
-                    if target.id in defined:
-                        out.append((target, f"{target.id}[0]"))
-                    defined.add(target.id)
-            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-                if loads_in_assign_only and id(node) not in in_values:
-                    continue
-                if node.id in names and id(node) not in attrs and node.id in defined | params:
-                    out.append((node, f"{node.id}[0]"))
-        return out
-
-    return edits
-
-
-def _module_wide_rewrite(text, obj, shorthand=None):
-    """``fix.rewrite`` with the scalar names of every function of the text at once."""
-    every = set()
-    for node in ast.walk(ast.parse(text)):
-        if fix._is_scalar_syntax(node):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            every |= {t.id for t in targets if isinstance(t, ast.Name)}
-    saved = fix.scalar_names
-    fix.scalar_names = lambda func: every
-    try:
-        return _REWRITE(text, obj, shorthand)
-    finally:
-        fix.scalar_names = saved
-
-
-_REWRITE = fix.rewrite
-
-
-def _first_function_shorthand(obj):
-    funcs = fix.functions(obj)
-    first = fix.shorthand_buffers(next(iter(funcs.values()))) if funcs else set()
-    return {name: first for name in funcs}
-
-
-def _unchecked_indexed(obj):
-    return set()
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name == "blind5-param-no-decl-scalar":
-        calls = {"local_scalar", "alloc_scalar", "shared_scalar"}
-        return patched_install(fix, {"SCALAR_CALLS": calls})
-    if name == "blind5-param-names-module-wide":
-        return patched_install(fix, {"rewrite": _module_wide_rewrite})
-    if name == "blind5-param-shorthand-first-function":
-        return patched_install(fix, {"shorthand_by_function": _first_function_shorthand})
-    if name == "blind5-param-no-suffix-base":
-        return patched_install(fix, {"edits": _edits(base=False)})
-    if name == "blind5-param-shadow-base":
-        return patched_install(fix, {"edits": _edits(shadow_base=True)})
-    if name == "blind5-param-no-lost-index-check":
-        return patched_install(fix, {"indexed_shorthand": _unchecked_indexed})
-    if name == "blind5-param-loads-in-assignments-only":
-        return patched_install(fix, {"edits": _edits(loads_in_assign_only=True)})
-    if name == "blind5-param-attr-buffer-only":
-        return patched_install(fix, {"BUFFER_ATTRS": {"buffer"}})
-    raise ValueError(f"unknown wrong fix {name!r}")
+EDITS = {
+    "blind5-param-no-decl-scalar": [(', "decl_scalar"}', "}")],
+    "blind5-param-names-module-wide": [
+        ("def edits(func, shorthand):", "def edits(func, shorthand, scalar):"),
+        ("names -= scalar_names(func) |", "names -= scalar |"),
+        (
+            "edits(func, shorthand[name])",
+            "edits(func, shorthand[name], scalar_names(tree))  # every function's",
+        ),
+    ],
+    "blind5-param-shorthand-first-function": [
+        (
+            "shorthand_buffers(func) for",
+            "shorthand_buffers(next(iter(functions(obj).values()))) for",
+        )
+    ],
+    "blind5-param-no-suffix-base": [(" or _base(n) in shorthand}", "}")],
+    "blind5-param-shadow-base": [
+        (
+            "scalar_names(func) |",
+            "scalar_names(func) | {_base(s) for s in scalar_names(func)} |",
+        )
+    ],
+    "blind5-param-no-lost-index-check": [("indexed_shorthand(funcs[name])", "set()")],
+    "blind5-param-loads-in-assignments-only": [
+        (
+            "id(node) not in attrs and",
+            "id(node) not in attrs and id(node) in {id(n) for a in ast.walk(func) "
+            "if isinstance(a, ast.Assign) for n in ast.walk(a.value)} and",
+        )
+    ],
+    "blind5-param-attr-buffer-only": [('{"source", "buffer"}', '{"buffer"}')],
+}

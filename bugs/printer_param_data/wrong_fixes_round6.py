@@ -14,10 +14,8 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 6: wrong fixes of the printer_param_data reference fix (patch 0008)."""
-
-from bugs.printer_param_data import reference_fix as fix
-from harness.wrong_fixes import patched_install
+"""Blind round 6 wrong fixes of the printer_param_data reference fix (patch 0008), each the
+reference fix's own text with one step changed (harness/wrong_fixes.py: EDITS)."""
 
 WRONG_FIXES = {
     "blind6-no-data-site": (
@@ -49,43 +47,27 @@ WRONG_FIXES = {
 }
 
 
-def _no_sugar_cell(node):
-    if isinstance(node, fix.ast.AnnAssign):
-        return False
-    return _REF_SYNTAX(node)
-
-
-_REF_SYNTAX = fix._is_scalar_syntax
-
-
-def _params_only_edits(func, shorthand):
-    params = {a.arg for a in func.args.args}
-    return [(node, new) for node, new in _REF_EDITS(func, shorthand) if fix._names(node) <= params]
-
-
-_REF_EDITS = fix.edits
-
-
-def _module_wide(obj):
-    names = set()
-    for func in fix.functions(obj).values():
-        names |= fix.shorthand_buffers(func)
-    return {name: names for name in fix.functions(obj)}
-
-
-def install(name):
-    if name == "blind6-no-data-site":
-        return patched_install(fix, {"SITES": ("store", "load")})
-    if name == "blind6-no-store-site":
-        return patched_install(fix, {"SITES": ("data", "load")})
-    if name == "blind6-no-load-site":
-        return patched_install(fix, {"SITES": ("data", "store")})
-    if name == "blind6-no-decl-scalar":
-        return patched_install(fix, {"SCALAR_CALLS": fix.SCALAR_CALLS - {"decl_scalar"}})
-    if name == "blind6-params-only":
-        return patched_install(fix, {"edits": _params_only_edits})
-    if name == "blind6-module-wide-names":
-        return patched_install(fix, {"shorthand_by_function": _module_wide})
-    if name == "blind6-no-sugar-cell":
-        return patched_install(fix, {"_is_scalar_syntax": _no_sugar_cell})
-    raise ValueError(name)
+EDITS = {
+    "blind6-no-data-site": [('("data", "store", "load")', '("store", "load")')],
+    "blind6-no-store-site": [('("data", "store", "load")', '("data", "load")')],
+    "blind6-no-load-site": [('("data", "store", "load")', '("data", "store")')],
+    "blind6-no-decl-scalar": [(', "decl_scalar"}', "}")],
+    "blind6-params-only": [
+        (
+            "    return out\n",
+            "    return [(node, new) for node, new in out if _names(node) <= params]\n",
+        )
+    ],
+    "blind6-module-wide-names": [
+        (
+            "shorthand_buffers(func) for",
+            "set().union(*map(shorthand_buffers, functions(obj).values())) for",
+        )
+    ],
+    "blind6-no-sugar-cell": [
+        (
+            "return isinstance(ann, ast.Attribute) and isinstance(ann.value, ast.Name)",
+            "return False",
+        )
+    ],
+}

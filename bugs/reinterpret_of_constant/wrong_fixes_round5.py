@@ -14,13 +14,8 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 5: wrong fixes of the reinterpret_of_constant reference fix (patch 0012)."""
-
-import tvm_ffi
-
-from bugs.reinterpret_of_constant import reference_fix as fix
-from harness.tvm_line import call_like, ir
-from harness.wrong_fixes import patched_install
+"""Blind round 5 wrong fixes of the reinterpret_of_constant reference fix (patch 0012), each
+the reference fix's own text with one step changed (harness/wrong_fixes.py: EDITS)."""
 
 WRONG_FIXES = {
     "blind5-reinterp-float-only": "only a FloatImm argument gets the temporary (the report's "
@@ -43,78 +38,44 @@ WRONG_FIXES = {
 }
 
 
-def _target_type_temp(call):
-    target = call.ty
-    return ir.Var("v", target), ir.Cast(target.dtype, call.args[0])
-
-
-def _rewrite_stores_only(func):
-    if not isinstance(func, ir.PrimFunc) or not fix._contains_one(func.body):
-        return func
-    body = tvm_ffi.structural_map(func.body, (ir.Store, fix._with_temporaries))
-    return func.with_body(body)
-
-
-def _one_temp_per_type(stmt):
-    if isinstance(stmt, ir.SeqStmt) or not fix._contains_one(stmt):
-        return stmt
-    bindings, temps = [], {}
-
-    def on_call(call):
-        if not fix.is_value_reinterpret_of_constant(call):
-            return call
-        key = str(call.args[0].ty)
-        if key not in temps:
-            var, value = fix.temporary_for(call)
-            bindings.append(ir.Bind(var, value))
-            temps[key] = var
-        return call_like(call, [temps[key]])
-
-    rewritten = tvm_ffi.structural_map(stmt, (ir.Call, on_call))
-    return ir.SeqStmt([*bindings, rewritten])
-
-
-def _scalar_targets_only(call):
-    return _REFERENCE_TEST(call) and "x" not in str(call.ty)
-
-
-_REFERENCE_TEST = fix.is_value_reinterpret_of_constant
-
-
-def _first_function_only(mod):
-    items = list(mod.functions.items())
-    if not items:
-        return mod
-    gvar, func = items[0]
-    new = fix.rewrite_function(func)
-    if new.same_as(func):
-        return mod
-    mod = mod.clone()
-    mod.update_func(gvar, new)
-    return mod
-
-
-def _narrow_constants(expr):
-    return isinstance(expr, fix.CONSTANTS) and str(expr.ty) in ("int32", "float32")
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name == "blind5-reinterp-float-only":
-        return patched_install(fix, {"CONSTANTS": (fix.FLOAT_IMM,)})
-    if name == "blind5-reinterp-target-type-temp":
-        return patched_install(fix, {"temporary_for": _target_type_temp})
-    if name == "blind5-reinterp-no-c-host":
-        builds = tuple(b for b in fix.BUILDS if b != "target.build.c")
-        return patched_install(fix, {"BUILDS": builds})
-    if name == "blind5-reinterp-stores-only":
-        return patched_install(fix, {"rewrite_function": _rewrite_stores_only})
-    if name == "blind5-reinterp-one-temp-per-type":
-        return patched_install(fix, {"_with_temporaries": _one_temp_per_type})
-    if name == "blind5-reinterp-scalar-targets-only":
-        return patched_install(fix, {"is_value_reinterpret_of_constant": _scalar_targets_only})
-    if name == "blind5-reinterp-first-function-only":
-        return patched_install(fix, {"rewrite_module": _first_function_only})
-    if name == "blind5-reinterp-no-float64":
-        return patched_install(fix, {"is_constant": _narrow_constants})
-    raise ValueError(f"unknown wrong fix {name!r}")
+EDITS = {
+    "blind5-reinterp-float-only": [("(ir.IntImm, FLOAT_IMM)", "(FLOAT_IMM,)")],
+    "blind5-reinterp-target-type-temp": [
+        (
+            'ir.Var("v", constant.ty), constant',
+            'ir.Var("v", call.ty), ir.Cast(call.ty.dtype, constant)',
+        )
+    ],
+    "blind5-reinterp-no-c-host": [('("target.build.c", ', "(")],
+    "blind5-reinterp-stores-only": [
+        ("(ir.Stmt, _with_temporaries)", "(ir.Store, _with_temporaries)")
+    ],
+    "blind5-reinterp-one-temp-per-type": [
+        ("    bindings = []\n", "    bindings, temps = [], {}\n"),
+        (
+            "        var, value = temporary_for(call)\n"
+            "        bindings.append(ir.Bind(var, value))\n",
+            "        key = str(call.args[0].ty)\n"
+            "        if key not in temps:\n"
+            "            var, value = temporary_for(call)\n"
+            "            bindings.append(ir.Bind(var, value))\n"
+            "            temps[key] = var\n"
+            "        var = temps[key]\n",
+        ),
+    ],
+    "blind5-reinterp-scalar-targets-only": [
+        (
+            "and is_constant(call.args[0])",
+            'and is_constant(call.args[0])\n        and "x" not in str(call.ty)',
+        )
+    ],
+    "blind5-reinterp-first-function-only": [
+        ("in mod.functions.items():", "in list(mod.functions.items())[:1]:")
+    ],
+    "blind5-reinterp-no-float64": [
+        (
+            "isinstance(expr, CONSTANTS)",
+            'isinstance(expr, CONSTANTS) and str(expr.ty) in ("int32", "float32")',
+        )
+    ],
+}

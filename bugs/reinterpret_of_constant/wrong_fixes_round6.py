@@ -14,11 +14,8 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 6: wrong fixes of the reinterpret-of-a-constant reference fix."""
-
-from bugs.reinterpret_of_constant import reference_fix as fix
-from harness.tvm_line import ir
-from harness.wrong_fixes import patched_install
+"""Blind round 6 wrong fixes of the reinterpret-of-a-constant reference fix, each the
+reference fix's own text with one step changed (harness/wrong_fixes.py: EDITS)."""
 
 WRONG_FIXES = {
     "blind6-temp-of-target-type": (
@@ -48,68 +45,35 @@ WRONG_FIXES = {
 }
 
 
-def _temp_of_target_type(call):
-    return ir.Var("v", call.ty), ir.Cast(str(call.ty.dtype), call.args[0])
-
-
-def _float_only(call):
-    return (
-        isinstance(call, ir.Call)
-        and isinstance(call.op, ir.Op)
-        and call.op.name == fix.REINTERPRET
-        and isinstance(call.ty, ir.PrimType)
-        and len(call.args) == 1
-        and isinstance(call.args[0], fix.FLOAT_IMM)
-    )
-
-
-def _stores_only(stmt):
-    if not isinstance(stmt, ir.Store):
-        return stmt
-    return _REF_WITH(stmt)
-
-
-def _temp_with_target_lanes(call):
-    constant = call.args[0]
-    dtype = str(constant.ty.dtype)
-    lanes = call.ty.dtype.lanes
-    if lanes != 1:
-        dtype = f"{dtype}x{lanes}"
-    return ir.Var("v", ir.PrimType(dtype)), constant
-
-
-def _first_function_only(mod):
-    for gvar, func in mod.functions.items():
-        new = fix.rewrite_function(func)
-        if not new.same_as(func):
-            mod = mod.clone()
-            mod.update_func(gvar, new)
-            return mod
-    return mod
-
-
-_REF_WITH = fix._with_temporaries
-_REF_IS = fix.is_value_reinterpret_of_constant
-
-
-def install(name):
-    if name == "blind6-temp-of-target-type":
-        return patched_install(fix, {"temporary_for": _temp_of_target_type})
-    if name == "blind6-float-constants-only":
-        return patched_install(fix, {"is_value_reinterpret_of_constant": _float_only})
-    if name == "blind6-scalar-targets-only":
-        return patched_install(
-            fix,
-            {"is_value_reinterpret_of_constant": lambda c: _REF_IS(c) and c.ty.dtype.lanes == 1},
+EDITS = {
+    "blind6-temp-of-target-type": [
+        (
+            'ir.Var("v", constant.ty), constant',
+            'ir.Var("v", call.ty), ir.Cast(str(call.ty.dtype), constant)',
         )
-    if name == "blind6-stores-only":
-        return patched_install(fix, {"_with_temporaries": _stores_only})
-    if name == "blind6-temp-with-target-lanes":
-        return patched_install(fix, {"temporary_for": _temp_with_target_lanes})
-    if name == "blind6-first-function-only":
-        return patched_install(fix, {"rewrite_module": _first_function_only})
-    if name == "blind6-no-c-host":
-        return patched_install(
-            fix, {"BUILDS": tuple(b for b in fix.BUILDS if b != "target.build.c")}
+    ],
+    "blind6-float-constants-only": [
+        ("and is_constant(call.args[0])", "and isinstance(call.args[0], FLOAT_IMM)")
+    ],
+    "blind6-scalar-targets-only": [
+        (
+            "and is_constant(call.args[0])",
+            "and is_constant(call.args[0])\n        and call.ty.dtype.lanes == 1",
         )
-    raise ValueError(name)
+    ],
+    "blind6-stores-only": [
+        ("if isinstance(stmt, ir.SeqStmt) or", "if not isinstance(stmt, ir.Store) or")
+    ],
+    "blind6-temp-with-target-lanes": [
+        (
+            '    return ir.Var("v", constant.ty), constant',
+            "    dtype, lanes = str(constant.ty.dtype), call.ty.dtype.lanes\n"
+            '    dtype = dtype if lanes == 1 else f"{dtype}x{lanes}"\n'
+            '    return ir.Var("v", ir.PrimType(dtype)), constant',
+        )
+    ],
+    "blind6-first-function-only": [
+        ("updates[gvar] = new\n", "updates[gvar] = new\n            break  # the first one only\n")
+    ],
+    "blind6-no-c-host": [('("target.build.c", ', "(")],
+}

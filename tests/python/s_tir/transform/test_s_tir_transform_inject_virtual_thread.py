@@ -22,17 +22,18 @@ from tvm.script import ir as I
 from tvm.script import tirx as T
 
 
+@pytest.mark.parametrize("extent", [1, 2])
 @pytest.mark.parametrize("dtype", ["int32", "int64"])
-def test_vthread_constant_extent_of_any_integer_type(dtype):
-    """A virtual thread of a constant extent is unrolled; a thread's extent may be a variable."""
-    zero, one, two = (tvm.tirx.const(value, dtype) for value in range(3))
+def test_vthread_constant_extent_of_any_integer_type(dtype, extent):
+    """A virtual thread of a constant extent, 1 too, is unrolled; a thread's may be a variable."""
+    zero, one, count = (tvm.tirx.const(value, dtype) for value in (0, 1, extent))
 
     @I.ir_module
     class Before:
         @T.prim_func(s_tir=True)
         def main(A: T.Buffer((4,), "int32"), n: T.int32):
             tx = T.launch_thread("threadIdx.x", n)
-            vt = T.launch_thread("vthread", two)
+            vt = T.launch_thread("vthread", count)
             A[vt] = tx
 
     @I.ir_module
@@ -41,7 +42,8 @@ def test_vthread_constant_extent_of_any_integer_type(dtype):
         def main(A: T.Buffer((4,), "int32"), n: T.int32):
             tx = T.launch_thread("threadIdx.x", n)
             A[zero] = tx
-            A[one] = tx
+            if extent == 2:
+                A[one] = tx
 
     tvm.ir.assert_structural_equal(tvm.s_tir.transform.InjectVirtualThread()(Before), Expected)
 
