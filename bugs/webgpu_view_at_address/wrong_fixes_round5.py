@@ -14,13 +14,8 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 5: wrong fixes of WebGPU's refusal of a kernel's view at an address.
-
-Each changes one step of bugs/webgpu_view_at_address/reference_fix.py."""
-
-from bugs.webgpu_view_at_address import reference_fix as fix
-from harness.tvm_line import WalkResult, ir, loaded, stored, walk
-from harness.wrong_fixes import patched_install
+"""Blind round 5: wrong fixes of WebGPU's refusal of a kernel's view at an address, each the
+reference fix's own text with one step changed (harness/wrong_fixes.py: EDITS)."""
 
 WRONG_FIXES = {
     "blind5-skips-if-branches": (
@@ -53,113 +48,73 @@ WRONG_FIXES = {
     ),
 }
 
-
-def _skips_if(func, names=None):
-    names = names or fix.names_storage
-    found = []
-
-    def visit(node):
-        if found:
-            return WalkResult.SKIP
-        if type(node).__name__ in ("IfThenElse", "If"):  # tvm, tvm-tirx
-            return WalkResult.SKIP  # the mistake: an if's branches are not searched
-        view = fix.views(node)
-        if view is not None and not names(view[1]):
-            found.append(view)
-        return WalkResult.ADVANCE
-
-    walk(func.body, visit, order="pre")
-    return found
-
-
-def _first_kernel_only(mod):
-    for _, func in mod.functions.items():
-        if isinstance(func, ir.PrimFunc):
-            found = fix.refusal_in(func)
-            return found[0] if found else None  # the mistake: the other kernels are skipped
-    return None
-
-
-def _typeerror_only(_view):
-    return TypeError
-
-
-def _shared_scope_only(view):
-    import tvm
-    from harness.tvm_line import scope_of
-
-    return tvm.error.InternalError if scope_of(view) == "shared" else TypeError
-
-
-def _element_zero_names(data):
-    if fix.names_storage(data):
-        return True
-    # the mistake: &X[0] taken for X
-    op = getattr(data, "op", None)
-    if isinstance(data, ir.Call) and isinstance(op, ir.Op) and op.name == "tirx.address_of":
-        load = data.args[0]
-        indices = list(getattr(load, "indices", []))
-        return bool(indices) and all(isinstance(i, ir.IntImm) and int(i) == 0 for i in indices)
-    return False
-
-
-def _element_zero_refusal_in(func, names=None):
-    return _ORIGINAL_REFUSAL_IN(func, names or _element_zero_names)
-
-
-def _any_error_converted(original):
-    def build(mod, target):
-        try:
-            return original(mod, target)
-        except fix.REFUSED:
-            refused = fix.first_refusal(mod)
-            if refused is None:  # the mistake: no check that the error is the view's
-                raise
-            raise ValueError(fix.refusal_message(*refused)) from None
-
-    return build
-
-
-def _accessed_only(func, names=None):
-    names = names or fix.names_storage
-    accessed = []
-
-    def collect(node):
-        if isinstance(node, ir.LOADS):
-            accessed.append(loaded(node))
-        elif isinstance(node, ir.Store):
-            accessed.append(stored(node))
-        return WalkResult.ADVANCE
-
-    walk(func.body, collect, order="pre")
-    found = []
-
-    def visit(node):
-        if found:
-            return WalkResult.SKIP
-        view = fix.views(node)
-        if (
-            view is not None
-            and not names(view[1])
-            and any(v is not None and view[0].same_as(v) for v in accessed)  # the mistake
-        ):
-            found.append(view)
-        return WalkResult.ADVANCE
-
-    walk(func.body, visit, order="pre")
-    return found
-
-
-_ORIGINAL_REFUSAL_IN = fix.refusal_in
-
-_PATCHES = {
-    "blind5-skips-if-branches": {"refusal_in": _skips_if},
-    "blind5-first-kernel-only": {"first_refusal": _first_kernel_only},
-    "blind5-typeerror-only": {"released_error": _typeerror_only},
-    "blind5-shared-scope-only": {"released_error": _shared_scope_only},
-    "blind5-element-zero-is-array": {"refusal_in": _element_zero_refusal_in},
-    "blind5-any-error-converted": {"_fixed_build": _any_error_converted},
-    "blind5-accessed-views-only": {"refusal_in": _accessed_only},
+EDITS = {
+    "blind5-skips-if-branches": [
+        (
+            "            return WalkResult.SKIP\n",
+            "            return WalkResult.SKIP\n"
+            '        if type(node).__name__ in ("IfThenElse", "If"):  # tvm, tvm-tirx\n'
+            "            return WalkResult.SKIP\n",
+        )
+    ],
+    "blind5-first-kernel-only": [
+        (
+            "            if found:\n                return found[0]\n",
+            "            return found[0] if found else None\n",
+        )
+    ],
+    # on apache/tvm-tirx the released error stays its own ValueError (the other branch)
+    "blind5-typeerror-only": [
+        (
+            "        scope = scope_of(view)\n"
+            '        return tvm.error.InternalError if scope not in ("", "global") else TypeError',
+            "        return TypeError",
+        )
+    ],
+    "blind5-shared-scope-only": [
+        ('if scope not in ("", "global") else', 'if scope == "shared" else')
+    ],
+    "blind5-element-zero-is-array": [
+        (
+            "        return True\n    return (",
+            "        return True\n"
+            '    op = getattr(data, "op", None)\n'
+            "    if isinstance(data, ir.Call) and isinstance(op, ir.Op)"
+            ' and op.name == "tirx.address_of":\n'
+            '        indices = list(getattr(data.args[0], "indices", []))\n'
+            "        if indices and all("
+            "isinstance(i, ir.IntImm) and int(i) == 0 for i in indices):\n"
+            "            return True\n"
+            "    return (",
+        )
+    ],
+    "blind5-any-error-converted": [(" or not isinstance(err, released_error(refused[0]))", "")],
+    "blind5-accessed-views-only": [
+        (
+            "import LINE, WalkResult, ir, scope_of, walk",
+            "import LINE, WalkResult, ir, loaded, scope_of, stored, walk",
+        ),
+        (
+            "    found = []\n\n    def visit(node):",
+            "    accessed = []\n\n"
+            "    def collect(node):\n"
+            "        if isinstance(node, ir.LOADS):\n"
+            "            accessed.append(loaded(node))\n"
+            "        elif isinstance(node, ir.Store):\n"
+            "            accessed.append(stored(node))\n"
+            "        return WalkResult.ADVANCE\n\n"
+            '    walk(func.body, collect, order="pre")\n'
+            "    found = []\n\n    def visit(node):",
+        ),
+        (
+            "if view is not None and not names(view[1]):",
+            "if (\n"
+            "            view is not None\n"
+            "            and not names(view[1])\n"
+            "            and any(v is not None and view[0].same_as(v) for v in accessed)\n"
+            "        ):",
+        ),
+    ],
 }
 
 # no apache/tvm-tirx program tells these apart: there the released error is always the
@@ -171,14 +126,3 @@ NOT_ON_TVM_TIRX = {
         "tvm-tirx refuses a type WGSL lacks with a RuntimeError, which the wrapper never catches"
     ),
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it. On apache/tvm-tirx
-    the released error is one ValueError, so the fixes of its kind (NOT_ON_TVM_TIRX's) are the
-    reference fix there."""
-    from harness.tvm_line import LINE
-
-    if LINE != "tvm" and name in ("blind5-typeerror-only", "blind5-shared-scope-only"):
-        return patched_install(fix, {})
-    return patched_install(fix, _PATCHES[name])

@@ -14,11 +14,8 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 6: wrong fixes of WebGPU's refusal of a kernel's view at an address."""
-
-from bugs.webgpu_view_at_address import reference_fix as fix
-from harness.tvm_line import WalkResult, ir, walk
-from harness.wrong_fixes import patched_install
+"""Blind round 6: wrong fixes of WebGPU's refusal of a kernel's view at an address, each the
+reference fix's own text with one step changed (harness/wrong_fixes.py: EDITS)."""
 
 WRONG_FIXES = {
     "blind6-wva-first-kernel-only": "first_refusal looks at the module's first kernel only: a "
@@ -51,79 +48,51 @@ UNSEEN = {
     ),
 }
 
-
-def _first_kernel_only(mod):
-    for _, func in mod.functions.items():
-        if isinstance(func, ir.PrimFunc):
-            found = fix.refusal_in(func)
-            return found[0] if found else None
-    return None
-
-
-def _any_call(data):
-    return isinstance(data, ir.Var | ir.Call)
-
-
-def _last_view(func, names=None):
-    names = names or fix.names_storage
-    found = []
-
-    def visit(node):
-        view = fix.views(node)
-        if view is not None and not names(view[1]):
-            found[:] = [view]
-        return WalkResult.ADVANCE
-
-    walk(func.body, visit, order="pre")
-    return found
-
-
-def _params_only(mod):
-    for _, func in mod.functions.items():
-        if isinstance(func, ir.PrimFunc):
-            params = {p.__chandle__() for p in func.params}
-
-            def names(data, params=params):
-                return isinstance(data, ir.Var) and data.__chandle__() in params
-
-            found = fix.refusal_in(func, names)
-            if found:
-                return found[0]
-    return None
-
-
-def _let_resolved(mod):
-    for _, func in mod.functions.items():
-        if isinstance(func, ir.PrimFunc):
-            lets = {}
-
-            def collect(node):
-                if isinstance(node, ir.Bind):
-                    lets[node.var.__chandle__()] = node.value
-                return WalkResult.ADVANCE
-
-            walk(func.body, collect, order="pre")
-
-            def names(data, lets=lets):
-                if isinstance(data, ir.Var) and data.__chandle__() in lets:
-                    data = lets[data.__chandle__()]
-                return fix.names_storage(data)
-
-            found = fix.refusal_in(func, names)
-            if found:
-                return found[0]
-    return None
-
-
-PATCHES = {
-    "blind6-wva-first-kernel-only": {"first_refusal": _first_kernel_only},
-    "blind6-wva-any-call-names": {"names_storage": _any_call},
-    "blind6-wva-scope-check-ignored": {"released_error": lambda _view: TypeError},
-    "blind6-wva-last-view": {"refusal_in": _last_view},
-    "blind6-wva-params-only-named": {"first_refusal": _params_only},
-    "blind6-wva-let-resolved": {"first_refusal": _let_resolved},
+EDITS = {
+    "blind6-wva-first-kernel-only": [
+        (
+            "            if found:\n                return found[0]\n",
+            "            return found[0] if found else None\n",
+        )
+    ],
+    "blind6-wva-any-call-names": [
+        ("if isinstance(data, ir.Var):", "if isinstance(data, ir.Var | ir.Call):")
+    ],
+    "blind6-wva-scope-check-ignored": [
+        (
+            "        scope = scope_of(view)\n"
+            '        return tvm.error.InternalError if scope not in ("", "global") else TypeError',
+            "        return TypeError",
+        ),
+        ("        return ValueError\n", "        return TypeError\n"),
+    ],
+    "blind6-wva-last-view": [
+        ("        if found:\n            return WalkResult.SKIP\n", ""),
+        ("found.append(view)", "found[:] = [view]"),
+    ],
+    "blind6-wva-params-only-named": [
+        (
+            "            found = refusal_in(func)\n",
+            "            params = {p.__chandle__() for p in func.params}\n\n"
+            "            def names(data, params=params):\n"
+            "                return isinstance(data, ir.Var) and data.__chandle__() in params\n\n"
+            "            found = refusal_in(func, names)\n",
+        )
+    ],
+    "blind6-wva-let-resolved": [
+        (
+            "            found = refusal_in(func)\n",
+            "            lets = {}\n\n"
+            "            def collect(node):\n"
+            "                if isinstance(node, ir.Bind):\n"
+            "                    lets[node.var.__chandle__()] = node.value\n"
+            "                return WalkResult.ADVANCE\n\n"
+            '            walk(func.body, collect, order="pre")\n\n'
+            "            def names(data, lets=lets):\n"
+            "                if isinstance(data, ir.Var) and data.__chandle__() in lets:\n"
+            "                    data = lets[data.__chandle__()]\n"
+            "                return names_storage(data)\n\n"
+            "            found = refusal_in(func, names)\n",
+        )
+    ],
 }
-
-
-def install(name):
-    return patched_install(fix, PATCHES[name])
