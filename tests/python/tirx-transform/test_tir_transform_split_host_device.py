@@ -412,10 +412,10 @@ def test_split_host_device_with_nothing_to_split_converts_to_ssa_and_lowers_call
             for i in range(8):
                 A[i] = T.float32(0)
             if kernel:
-                Module.kernel(A.data)
+                Module.split_kernel(A.data)
 
         @T.prim_func(private=True, s_tir=True)
-        def kernel(A_ptr: T.handle("float32")):
+        def split_kernel(A_ptr: T.handle("float32")):
             T.func_attr({"target": T.target("cuda")})
             A = T.decl_buffer(8, data=A_ptr)
             i = T.launch_thread("threadIdx.x", 8)
@@ -436,7 +436,7 @@ def test_split_host_device_with_nothing_to_split_converts_to_ssa_and_lowers_call
         for i in range(8):
             A[i] = T.float32(0)
         if kernel:
-            T.call_ffi_kernel("kernel", A.data, 8, launch_params=["threadIdx.x"])
+            T.call_ffi_kernel("split_kernel", A.data, 8, launch_params=["threadIdx.x"])
 
     tvm.ir.assert_structural_equal(After["main"], main)
 
