@@ -18,7 +18,7 @@
 
     python scripts/mutants.py [--fix KEY ...] [--sample N] [--seed S] [--timeout SECONDS]
                               [--jobs N] [--markdown FILE] [--list] [--record] [--tvm-tirx]
-                              [--equivalent FILE]
+                              [--equivalent FILE] [--only ID ...] [--quick]
     python scripts/mutants.py --ci        # the seeded CI sample over every fix
 
 cosmic-ray (pinned in requirements-mutants.txt, in its own interpreter: build/mutants-venv,
@@ -43,6 +43,11 @@ line). ``--sample N`` takes N mutants per fix, chosen by a generator seeded with
 and the fix's key from the ids sorted, so the same seed gives the same sample. ``--ci`` is
 ``--sample 2 --seed 1 --timeout 120`` over every fix, and a mutant that its recorded tests
 kill (two failures, upstream or not) is not run further: CI only asks whether one survives.
+``--quick`` takes a kill by the tests tried first (the mutant's recorded killers, then those
+of the report's wrong fixes) as the verdict, as ``--ci`` does, instead of running the report's
+files for an upstream test: the "killed with an upstream test" column is then a lower bound.
+``--only ID`` runs the named mutants alone (a survivor under review, say); their fixes are
+taken from the ids.
 
 Exit codes: 0 no survivor among those run; 1 a survivor; 2 cannot run (bad option, no tool
 interpreter, a run that errored outside any mutant).
@@ -55,6 +60,7 @@ import importlib.util
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -350,10 +356,23 @@ def parse_args(argv):
     parser.add_argument("--markdown", type=Path, metavar="FILE", help="also write the table there")
     parser.add_argument("--list", action="store_true", help="list the chosen mutants, run none")
     parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="run only this mutant (an id as --list prints it; repeatable)",
+    )
+    parser.add_argument(
         "--ci",
         action="store_true",
         help="the CI sample: --sample {sample} --seed {seed} --timeout {timeout:g} "
         "over every fix".format(**CI),
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="a kill by the tests tried first is the verdict, as with --ci: much faster, and "
+        "the upstream column is then a lower bound",
     )
     parser.add_argument(
         "--record",
@@ -384,6 +403,12 @@ def parse_args(argv):
         args.sample, args.seed = CI["sample"], CI["seed"]
         args.timeout = CI["timeout"] if args.timeout is None else args.timeout
     args.timeout = DEFAULT_TIMEOUT if args.timeout is None else args.timeout
+    if args.only and (args.ci or args.sample is not None):
+        raise Error("--only names its mutants: no --ci or --sample with it")
+    malformed = [i for i in args.only if not re.fullmatch(r"\w+\.py:\d+:\w+:\d+", i)]
+    if malformed:
+        raise Error(f"not a mutant id (KEY.py:LINE:OPERATOR:K): {', '.join(malformed)}")
+    args.fix += [i.split(".py:")[0] for i in args.only if i.split(".py:")[0] not in args.fix]
     keys = reference_fixes.ON_TVM_TIRX if args.tvm_tirx else reference_fixes.KNOWN
     unknown = [k for k in args.fix if k not in keys]
     if unknown:
@@ -405,6 +430,12 @@ def run(args):
     started = time.monotonic()
     found = generate(python, args.keys)
     chosen = sample(found, args.sample, args.seed)
+    if args.only:
+        made = {m.id for ms in found.values() for m in ms}
+        missing = [i for i in args.only if i not in made]
+        if missing:
+            raise Error(f"no such mutant: {', '.join(missing)} (see --list)")
+        chosen = {k: [m for m in ms if m.id in args.only] for k, ms in chosen.items()}
     every = [m for ms in chosen.values() for m in ms]
     with tempfile.TemporaryDirectory(prefix="mutants-") as tmp:
         apply(python, every, Path(tmp))
@@ -488,12 +519,15 @@ def execute(args, to_run, tmp):
         start = time.monotonic()
         spec = f"{mutant.key}:{mutants.NAME}"
         try:
-            if args.ci and recorded.get(mutant.id):
-                # the tests that killed it last time, alone: a kill by them is a kill (a kill
-                # only needs more failures), which is all --ci asks; a stale record (a test
-                # renamed) costs time, never a verdict
+            first = recorded.get(mutant.id, ()) if args.ci else ()
+            if args.quick:
+                first = [*recorded.get(mutant.id, ()), *first_tests(record, line, mutant.key)]
+            if first:
+                # the tests that killed it (or the report's wrong fixes) last time, alone: a
+                # kill by them is a kill (a kill only needs more failures), which is all --ci
+                # and --quick ask; a stale record (a test renamed) costs time, never a verdict
                 try:
-                    names = RUNNER.killers(spec, recorded[mutant.id], extra, servers, upstream)
+                    names = RUNNER.killers(spec, first, extra, servers, upstream)
                 except RUNNER.RunError:
                     names = []
                 if len(names) >= MIN_KILLERS:
