@@ -19,6 +19,7 @@ command line (this repository only)."""
 
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -119,3 +120,29 @@ def test_select_refuses_another_variant_once_a_plugin_is_loaded():
     module._loaded["done"] = "the plain plugin"
     with pytest.raises(module.Failed, match="loaded already"):
         module.select(None)
+
+
+def test_sources_a_variant_links_from_the_plain_build_hold_nothing_of_its_headers():
+    """A variant that changes only headers of USED_BY links the plain build's objects of the
+    other sources: none of those objects defines or calls a function of such a header."""
+    module = _module()
+    if (
+        module.layout()["kind"] != "wheel"
+        or subprocess.run(
+            [sys.executable, str(SCRIPT), "--check"], capture_output=True, check=False
+        ).returncode
+    ):
+        pytest.skip("no plain plugin built for this wheel (scripts/setup.sh builds it)")
+    objects = module.library_for().parent / "objects"
+    for header, users in module.USED_BY.items():
+        text = (module.layout()["runtime"] / header).read_text()
+        names = set(re.findall(r"^inline [\w:<>, ]+? (\w+)\(", text, re.M))
+        assert names, header
+        for source in set(module.SOURCES) - set(users):
+            symbols = subprocess.run(
+                ["nm", "-C", str(objects / f"{source}.o")],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+            assert not [n for n in names if re.search(rf"\b{n}\b", symbols)], source
