@@ -44,7 +44,7 @@ alone. ``device()`` says which OpenCL device is there, or why none is.
 Needs a C++17 compiler, the OpenCL headers and libOpenCL (Debian: ``apt-get install
 pocl-opencl-icd ocl-icd-opencl-dev opencl-headers``; pocl is a CPU OpenCL device). Exit codes:
 0 built or up to date; 3 a prerequisite is missing (one line says what to install, nothing
-built); 2 any other failure (one line; the compiler's output in build/opencl/build.log).
+built); 2 any other failure (one line; the compiler's output in build/opencl/<key>/build.log).
 """
 
 import argparse
@@ -350,7 +350,7 @@ def build(tvm_dir=None, quiet=False, variant=None):
     objects, own = {}, SOURCES
     if variant is not None and all(p in USED_BY for p in variant.paths):
         own = tuple(f for f in SOURCES if any(f in USED_BY[p] for p in variant.paths))
-        plain, _ = build(tvm_dir, quiet, None)
+        plain, _ = locked_build(tvm_dir)
         objects = {f: plain.parent / "objects" / f"{f}.o" for f in SOURCES if f not in own}
     (out_dir / "objects").mkdir(exist_ok=True)
     compiles = {
@@ -370,7 +370,7 @@ def build(tvm_dir=None, quiet=False, variant=None):
         "-lOpenCL",
         "-Wl,-rpath," + ":".join(str(d) for d in where["libs"]),
     ]
-    log = BUILD / "build.log"
+    log = out_dir / "build.log"
     with open(log, "w") as sink:
         # the sources side by side, then the link
         for command in [*compiles.values(), link]:
@@ -400,9 +400,10 @@ def build(tvm_dir=None, quiet=False, variant=None):
 
 
 def locked_build(tvm_dir=None, variant=None):
-    """build(), one process at a time (setup.sh runs, test steps that load a variant)."""
-    BUILD.mkdir(parents=True, exist_ok=True)
-    with open(BUILD / ".lock", "w") as lock:
+    """build(), one process at a time per build folder (setup.sh runs, test steps that load a
+    variant); different variants build side by side."""
+    (BUILD / ".locks").mkdir(parents=True, exist_ok=True)
+    with open(BUILD / ".locks" / key(layout(tvm_dir), variant), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         return build(tvm_dir, variant=variant)
 
