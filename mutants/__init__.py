@@ -45,6 +45,7 @@ NAME = "mutant"
 # the file of the mutant to install (set by the plugin; child processes inherit it)
 SOURCE_ENV = "TVM_MUTANT_SOURCE"
 EQUIVALENT_FILE = HERE / "equivalent.json"
+LINES = ("apache/tvm", "apache/tvm-tirx")
 # the exit code of a session that ran past --mutant-timeout (mutants/plugin.py)
 TIMEOUT_EXIT = 124
 
@@ -99,15 +100,19 @@ def accept_in_wrong_fixes():
 
 
 def reviewed(path=EQUIVALENT_FILE):
-    """The reviewed table {mutant id: {"mutation", "reason"}}; ValueError when malformed."""
+    """The reviewed table {mutant id: {"mutation", "reason"[, "line"]}}; ValueError when
+    malformed. An entry with a ``line`` ("apache/tvm" or "apache/tvm-tirx") is equivalent on
+    that TVM line only (a mutant of code only the other line runs)."""
     if not Path(path).exists():
         return {}
     table = json.loads(Path(path).read_text())
     if not isinstance(table, dict):
         raise ValueError(f"{path}: expected an object of mutant id -> entry")
     for mid, entry in table.items():
-        if not isinstance(entry, dict) or set(entry) != {"mutation", "reason"}:
-            raise ValueError(f"{path}: {mid}: an entry is {{mutation, reason}}")
+        if not isinstance(entry, dict) or set(entry) - {"line"} != {"mutation", "reason"}:
+            raise ValueError(f"{path}: {mid}: an entry is {{mutation, reason[, line]}}")
+        if entry.get("line", LINES[0]) not in LINES:
+            raise ValueError(f"{path}: {mid}: line is one of {', '.join(LINES)}")
         if not all(isinstance(v, str) and v.strip() for v in entry.values()):
             raise ValueError(f"{path}: {mid}: mutation and reason must be non-empty text")
     return table

@@ -210,13 +210,13 @@ def sample(found, size, seed):
     return chosen
 
 
-def review(chosen, table):
-    """Mark the mutants the reviewed table lists as equivalent (when its recorded mutation is
-    this mutant's); return the ids of stale entries among ``chosen`` ({id: why})."""
+def review(chosen, table, line="apache/tvm"):
+    """Mark the mutants the reviewed table lists as equivalent on ``line`` (when its recorded
+    mutation is this mutant's); return the ids of stale entries among ``chosen`` ({id: why})."""
     stale = {}
     for mutant in chosen:
         entry = table.get(mutant.id)
-        if entry is None:
+        if entry is None or entry.get("line", line) != line:
             continue
         if entry["mutation"] != mutant.mutation:
             stale[mutant.id] = f"recorded {entry['mutation']!r}, now {mutant.mutation!r}"
@@ -439,7 +439,7 @@ def run(args):
     every = [m for ms in chosen.values() for m in ms]
     with tempfile.TemporaryDirectory(prefix="mutants-") as tmp:
         apply(python, every, Path(tmp))
-        stale = review(every, table)
+        stale = review(every, table, "apache/tvm-tirx" if args.tvm_tirx else "apache/tvm")
         for mid, why in stale.items():
             print(f"mutants: stale entry of {args.equivalent.name}, run: {mid}: {why}")
         print(

@@ -112,6 +112,16 @@ def test_reviewed_table_marks_equivalent_mutants_and_flags_stale_entries():
     assert moved.verdict == "" and list(stale) == [moved.id]
 
 
+@pytest.mark.parametrize("line, equivalent", [("apache/tvm", False), ("apache/tvm-tirx", True)])
+def test_an_entry_of_one_line_is_equivalent_on_that_line_only(line, equivalent):
+    """An entry naming a TVM line marks the mutant equivalent when that line runs, not the other."""
+    (mutant,) = toy_mutants("a", [3])
+    mutant.before, mutant.after = "x = 1", "x = 2"
+    entry = {"mutation": "x = 1 -> x = 2", "reason": "the other line's branch"}
+    command.review([mutant], {mutant.id: {**entry, "line": "apache/tvm-tirx"}}, line)
+    assert (mutant.verdict == "equivalent") is equivalent
+
+
 def test_verdicts_follow_the_wrong_fix_kill_rule():
     """Two failing tests kill; one of them upstream is the wrong-fix rule; fewer survive."""
     up, proof = "tests/python/t.py::a", "tests/proof/t.py::b"

@@ -176,6 +176,7 @@ def _view_at_address(access, address, scope="global", after=None):
         ),
         pytest.param(lambda X, S, t: T.address_of(S[t]), "shared", None, id="workgroup-element"),
         pytest.param(lambda X, S, t: T.address_of(S[t]), "local", None, id="local-element"),
+        pytest.param(lambda X, S, t: T.address_of(t), "global", None, id="scalar-address"),
     ]
     + [
         pytest.param(lambda X, S, t: T.address_of(X[t]), "global", after, id=f"after-a-{after}")

@@ -213,6 +213,7 @@ _FLOAT_PTR = tvm_tirx.ir.PtrType(tvm_tirx.ir.PrimType("float32"))
             id="byte-offset",
         ),
         pytest.param(lambda X, S, t: T.address_of(S[t]), "shared", None, id="workgroup-element"),
+        pytest.param(lambda X, S, t: T.address_of(t), "global", None, id="scalar-address"),
     ]
     + [
         pytest.param(lambda X, S, t: T.address_of(X[t]), "global", after, id=f"after-a-{after}")
