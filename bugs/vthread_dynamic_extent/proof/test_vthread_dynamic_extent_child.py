@@ -48,8 +48,9 @@ if str(ROOT) not in sys.path:  # `python FILE --child ...` from anywhere
 REASON = "non-constant vthread extent: SIGSEGV in InjectVirtualThread"
 CRASH_SIGNALS = (signal.SIGSEGV, signal.SIGBUS)
 # case -> (the tag, its extent, the program): a hand-written virtual_thread attribute run
-# through the pass, alone or as function 0 or 1 of a module of two (the other one's extent
-# is 2), or the report's thread_binding run through tvm.compile
+# through the pass, alone, as function 0 or 1 of a module of two (the other one's extent
+# is 2) or after a function of another dialect (a Relax function, an external one), or the
+# report's thread_binding run through tvm.compile
 CASES = {
     "vthread-param": ("vthread", "n", "pass"),
     "cthread-param": ("cthread", "n", "pass"),
@@ -60,6 +61,8 @@ CASES = {
     "cthread-load": ("cthread", "L[0]", "pass"),
     "first-function": ("vthread", "L[0]", "function-0"),
     "second-function": ("vthread", "L[0]", "function-1"),
+    "after-relax-function": ("vthread", "L[0]", "after-relax"),
+    "after-extern-function": ("cthread", "n", "after-extern"),
     "report": ("vthread", "L[0]", "compile"),
     "constant": ("vthread", "2", "pass"),
 }
@@ -78,6 +81,12 @@ def main(L: T.Buffer((1,), "int32"), B: T.Buffer((64,), "float32")):
             B[i] = T.float32(1.0)
 """
 
+RELAX_PROGRAM = """
+@R.function
+def other(x: R.Tensor((16,), "int32")) -> R.Tensor((16,), "int32"):
+    return x
+"""
+
 
 class KilledBySignal(AssertionError):
     """The child died of the report's crash: a signal inside the pass."""
@@ -93,6 +102,17 @@ def _constructor():
 
     built = _ffi_api.InjectVirtualThread
     return getattr(built, "__module__", None) or type(built).__name__
+
+
+def _other_function(how):
+    """A function of another dialect: a Relax function, or an external function."""
+    import tvm
+    from tvm import relax
+    from tvm.script import relax as R
+
+    if how == "after-extern":
+        return relax.ExternFunc("other")
+    return tvm.script.from_source(RELAX_PROGRAM, extra_vars={"R": R})
 
 
 def _child(case, install_fix):
@@ -121,6 +141,8 @@ def _child(case, install_fix):
         mod = tvm.IRModule(
             {f"f{i}": f.with_attr("global_symbol", f"f{i}") for i, f in enumerate(funcs)}
         )
+        if how.startswith("after-"):  # the other function first, in the module's order
+            mod = tvm.IRModule({"other": _other_function(how), **mod.functions})
         run = lambda: tvm.s_tir.transform.InjectVirtualThread()(mod)  # noqa: E731
     print(json.dumps({"constructor": _constructor()}), flush=True)  # before the crash
     try:

@@ -19,12 +19,13 @@ at the pass and through tvm.compile, and the pass under a PassContext (this repo
 
 A virtual thread (``virtual_thread`` attribute) whose extent is not a constant is a ValueError
 naming its tag and its extent; one of a constant extent of any integer type is injected as the
-released pass injects it, and an ordinary thread's non-constant extent is left alone. The
-expected words are written here, independently of the reference fix. In-process a non-constant
-extent kills the released pass: the rejection cases carry the report's xfail with
-``run=False`` (bug_reports.KILLS_THE_PROCESS), so they run only where the report is expected
-fixed; test_vthread_dynamic_extent_child.py records the crash in a child process, and runs
-the module shapes there (a fix that misses a function would take this session down).
+released pass injects it, and an ordinary thread's non-constant extent, or an attribute of
+another key whatever its value, is left alone. The expected words are written here,
+independently of the reference fix. In-process a non-constant extent kills the released pass:
+the rejection cases carry the report's xfail with ``run=False``
+(bug_reports.KILLS_THE_PROCESS), so they run only where the report is expected fixed;
+test_vthread_dynamic_extent_child.py records the crash in a child process, and runs the
+module shapes there (a fix that misses a function would take this session down).
 """
 
 import sys
@@ -187,6 +188,29 @@ def test_non_constant_thread_extent_left_alone():
                 B[v * 8 + i] = T.float32(1.0)
 
     tvm.compile(main, target=CUDA)
+
+
+# attribute keys other than virtual_thread, sorting before it and after it
+OTHER_KEYS = ["thread_extent", "pragma_unroll", "warp_execution", "vthread"]
+
+
+@pytest.mark.parametrize("key", OTHER_KEYS)
+def test_other_attribute_of_non_constant_value_left_alone(key):
+    """An attribute of another key over a thread IterVar, of value n, is left as it is."""
+
+    @T.prim_func(s_tir=True, private=True)
+    def before(A: T.Buffer((16,), "int32"), n: T.int32):
+        tx = T.int32()
+        with T.attr(T.iter_var(tx, T.Range(0, n), "ThreadIndex", "threadIdx.x"), key, n):
+            A[0] = 1
+
+    @T.prim_func(s_tir=True, private=True)
+    def expected(A: T.Buffer((16,), "int32"), n: T.int32):
+        tx = T.int32()
+        with T.attr(T.iter_var(tx, T.Range(0, n), "ThreadIndex", "threadIdx.x"), key, n):
+            A[0] = 1
+
+    tvm.ir.assert_structural_equal(inject(before), tvm.IRModule({"main": expected}))
 
 
 @pytest.mark.parametrize("tag", ["vthread", "cthread"])
