@@ -21,10 +21,11 @@ A view a WebGPU kernel declares over an address (of element 0, of a thread's ele
 element of a two-dimensional buffer or of workgroup memory, a byte offset from a parameter's
 data; read, written, unused, under a condition or a loop; in the first or the second kernel; of
 each element type WGSL has) is refused with a ValueError naming it, a let-bound pointer before
-it or not. Every view WGSL can express (of a parameter, of a workgroup or local allocation, of
-another view, through a let-bound pointer, and the host's views at an address) compiles, fixed
-or not, and an error of another kind is left as it is, as is a refusal the generator meets
-before it reaches the view (blockIdx.z, a float64 parameter).
+it or not. Every view WGSL can express compiles, fixed or not: beside the upstream file's (of a
+parameter, of a workgroup allocation, a host view at an address), a view of a local allocation,
+of another view, through a let-bound pointer, and a host view of a parameter. An error of
+another kind is left as it is, as is a refusal the generator meets before it reaches the view
+(blockIdx.z, a float64 parameter).
 """
 
 import sys
@@ -37,6 +38,10 @@ from tvm.script import tirx as T
 
 if str(Path(__file__).resolve().parents[3]) not in sys.path:  # `python FILE` from anywhere
     sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+
+from harness import upstream_tests
+
+UPSTREAM = upstream_tests.load("codegen/test_target_codegen_webgpu.py")
 
 BUG = pytest.mark.xfail(
     strict=True,
@@ -198,22 +203,6 @@ def test_view_at_an_address_is_a_value_error_naming_it(form):
 
 
 @T.prim_func
-def of_parameter(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
-    for t in T.thread_binding(4, thread="threadIdx.x"):
-        V = T.decl_buffer((4,), "float32", data=A.data)
-        B[t] = V[t]
-
-
-@T.prim_func
-def of_workgroup_allocation(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
-    for t in T.thread_binding(4, thread="threadIdx.x"):
-        S = T.alloc_buffer((4,), "float32", scope="shared")
-        S[t] = A[t]
-        V = T.decl_buffer((4,), "float32", data=S.data, scope="shared")
-        B[t] = V[t]
-
-
-@T.prim_func
 def of_local_allocation(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
     for t in T.thread_binding(4, thread="threadIdx.x"):
         L = T.alloc_buffer((1,), "float32", scope="local")
@@ -239,28 +228,20 @@ def through_let(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
 
 
 @T.prim_func
-def host_view_at_address(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
-    V = T.decl_buffer((1,), "float32", data=T.address_of(A[1]))
-    for t in T.thread_binding(4, thread="threadIdx.x"):
-        B[t] = V[0]
-
-
-@T.prim_func
 def host_view_of_parameter(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
     V = T.decl_buffer((4,), "float32", data=A.data)
     for t in T.thread_binding(4, thread="threadIdx.x"):
         B[t] = V[t]
 
 
+# beside the upstream test's views (of a parameter, of a workgroup allocation, a host view at
+# an address: test_webgpu_compiles_the_views_it_can_express)
 COMPILED = {
     f.__name__: f
     for f in (
-        of_parameter,
-        of_workgroup_allocation,
         of_local_allocation,
         of_another_view,
         through_let,
-        host_view_at_address,
         host_view_of_parameter,
     )
 }
@@ -279,7 +260,7 @@ def test_type_error_without_a_view_stays():
     def failing(mod, target):
         raise TypeError("another type check")
 
-    mod = tvm.IRModule({"main": of_parameter})
+    mod = tvm.IRModule({"main": UPSTREAM._view_of_parameter})
     with pytest.raises(TypeError, match="another type check"):
         fix._fixed_build(failing)(mod, None)
 
