@@ -14,17 +14,11 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Wrong fixes of the TVMScript scalar sugar report: variants of bugs/printer_cell/reference_fix.py.
-
-Each narrows which cells lose the sugar, or which annotations the builder takes, then installs
-the reference fix.
+"""Wrong fixes of the TVMScript scalar sugar report: each is the text of
+bugs/printer_cell/reference_fix.py with one step changed (harness/wrong_fixes.py: EDITS): which
+cells lose the sugar (P1), which dtypes are written as strings (P2), which annotations the
+builder takes (P3).
 """
-
-import re
-
-import tvm
-from bugs.printer_cell import reference_fix as fix
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "annotations-only": "only annotated cells lose the sugar: shared/global cells come back local",
@@ -53,149 +47,65 @@ WRONG_FIXES = {
     "(T.shared_scalar(T.float32), T.alloc_scalar(T.float32) stay)",
 }
 
-
-def _annotated(obj, cells=None):
-    return any(len(node.annotations) > 0 for node in fix.scalar_cells(obj))
-
-
-def _non_local(obj, cells=None):
-    return any(fix._scope(node.buffer) != "local" for node in fix.scalar_cells(obj))
+_P1 = 'len(node.annotations) > 0 or _scope(node.buffer) != "local"'
+_P1_CELLS = "for node in (scalar_cells(obj) if cells is None else cells)"
+_P2_SCOPES = "(alloc|local|shared)_scalar"
 
 
-def _device_type_annotated(obj, cells=None):
-    return any("device_type" in node.annotations for node in fix.scalar_cells(obj))
+def _scope_scalars(passed):
+    """Edits that make local_scalar and shared_scalar pass ``passed`` (text: ``, <annotations>``
+    or nothing) on to alloc_scalar instead of their annotations."""
+    return [
+        (
+            f'return alloc_scalar(dtype, "{scope}", annotations)',
+            f'return alloc_scalar(dtype, "{scope}"{passed})',
+        )
+        for scope in ("local", "shared")
+    ]
 
 
-def _first_cell_only(obj, cells=None):
-    funcs = obj.functions.values() if isinstance(obj, tvm.IRModule) else [obj]
-    firsts = [cell for func in funcs for cell in fix.scalar_cells(func)[:1]]
-    return any(len(n.annotations) > 0 or fix._scope(n.buffer) != "local" for n in firsts)
-
-
-def _first_annotation_only(dtype="float32", scope="global", annotations=None):
-    first = dict(list(annotations.items())[:1]) if annotations else annotations
-    return _REFERENCE["alloc_scalar"](dtype, scope, first)
-
-
-def _without_annotations(dtype="float32", scope="global", annotations=None):
-    del annotations
-    return _REFERENCE["alloc_scalar"](dtype, scope)
-
-
-_REFERENCE = {"alloc_scalar": fix.alloc_scalar}
-
-# wrong fix -> {attribute of reference_fixes.printer_cell: its wrong replacement}
-_PATCHES = {
-    "annotations-only": {"sugar_would_change": _annotated},
-    "scope-only": {"sugar_would_change": _non_local},
-    "device-type-only": {"sugar_would_change": _device_type_annotated},
-    "no-builder-annotations": {"alloc_scalar": _without_annotations},
-    "first-annotation-only": {"alloc_scalar": _first_annotation_only},
-    "first-cell-only": {"sugar_would_change": _first_cell_only},
-}
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name not in WRONG_FIXES:
-        raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    return patched_install(fix, {**_PATCHES, **_BLIND_PATCHES}[name])
-
-
-# ---------------------------------------------------------------- a blind reviewer's variants
-
-
-def _blind_cells(obj, cells):
-    return fix.scalar_cells(obj) if cells is None else cells
-
-
-def _blind_shared_scope_only(obj, cells=None):
-    return any(
-        len(node.annotations) > 0 or fix._scope(node.buffer) == "shared"
-        for node in _blind_cells(obj, cells)
-    )
-
-
-def _blind_shared_prefix_scope(obj, cells=None):
-    return any(
-        len(node.annotations) > 0 or fix._scope(node.buffer).startswith("shared")
-        for node in _blind_cells(obj, cells)
-    )
-
-
-def _blind_local_prefix_scope(obj, cells=None):
-    return any(
-        len(node.annotations) > 0 or not fix._scope(node.buffer).startswith("local")
-        for node in _blind_cells(obj, cells)
-    )
-
-
-def _blind_every_cell(obj, cells=None):
-    return bool(_blind_cells(obj, cells))
-
-
-def _blind_shared_scalar(dtype="float32", annotations=None):
-    return fix.alloc_scalar(dtype, "shared")
-
-
-def _blind_alloc_scalar(dtype="float32", scope="global", annotations=None):
-    return fix.alloc_scalar(dtype, scope)
-
-
-def _blind_local_scalar(dtype="float32", annotations=None):
-    return fix.alloc_scalar(dtype, "local")
-
-
-def _script_with(p2_cells, p2_pattern=r"alloc|local|shared", p2_always=True):
-    """The reference ``_script`` with P2 over ``p2_cells(cells, obj)``, with ``p2_pattern``
-    for the builder functions, and (``p2_always`` False) only when P1 turned the sugar off."""
-
-    def factory(original):
-        def script(obj, config):
-            cells = fix.scalar_cells(obj)
-            sugar = config is None or config.syntax_sugar
-            unsugared = False
-            if sugar and fix.sugar_would_change(obj, cells):
-                config = fix.without_sugar(config)
-                unsugared = True
-            text = original(obj, config)
-            if not p2_always and not unsugared:
-                return text
-            for dtype in sorted({str(node.buffer.dtype) for node in p2_cells(cells, obj)}):
-                text = re.sub(
-                    rf"\bT\.({p2_pattern})_scalar\(T\.{re.escape(dtype)}\b",
-                    rf'T.\1_scalar("{dtype}"',
-                    text,
-                )
-            return text
-
-        script._printer_cell_fix = True
-        return script
-
-    return factory
-
-
-def _all(cells, _obj):
-    return cells
-
-
-def _blind_replacements(**changed):
-    return {**fix._REPLACEMENTS, **changed}
-
-
-_BLIND_PATCHES = {
-    "blind-shared-scope-only": {"sugar_would_change": _blind_shared_scope_only},
-    "blind-shared-prefix-scope": {"sugar_would_change": _blind_shared_prefix_scope},
-    "blind-local-prefix-scope": {"sugar_would_change": _blind_local_prefix_scope},
-    "blind-sugar-off-for-every-cell": {"sugar_would_change": _blind_every_cell},
-    "blind-shared-scalar-drops-annotations": {
-        "_REPLACEMENTS": _blind_replacements(shared_scalar=_blind_shared_scalar)
-    },
-    "blind-alloc-scalar-drops-annotations": {
-        "_REPLACEMENTS": _blind_replacements(alloc_scalar=_blind_alloc_scalar)
-    },
-    "blind-local-scalar-drops-annotations": {
-        "_REPLACEMENTS": _blind_replacements(local_scalar=_blind_local_scalar)
-    },
-    "blind-dtype-literal-local-only": {"_script": _script_with(_all, "local")},
+EDITS = {
+    "annotations-only": [(_P1, "len(node.annotations) > 0")],
+    "scope-only": [(_P1, '_scope(node.buffer) != "local"')],
+    "device-type-only": [(_P1, '"device_type" in node.annotations')],
+    # local_scalar and shared_scalar (T.alloc_scalar is the unchanged builder function)
+    "no-builder-annotations": _scope_scalars(""),
+    "first-annotation-only": _scope_scalars(
+        ", dict(list(annotations.items())[:1]) if annotations else annotations"
+    ),
+    "first-cell-only": [
+        (
+            _P1_CELLS,
+            "for func in (obj.functions.values() if isinstance(obj, tvm.IRModule) else [obj])\n"
+            "        for node in scalar_cells(func)[:1]",
+        )
+    ],
+    "blind-shared-scope-only": [
+        (_P1, 'len(node.annotations) > 0 or _scope(node.buffer) == "shared"')
+    ],
+    "blind-shared-prefix-scope": [
+        (_P1, 'len(node.annotations) > 0 or _scope(node.buffer).startswith("shared")')
+    ],
+    "blind-local-prefix-scope": [
+        (_P1, 'len(node.annotations) > 0 or not _scope(node.buffer).startswith("local")')
+    ],
+    "blind-sugar-off-for-every-cell": [(_P1, "True")],
+    "blind-shared-scalar-drops-annotations": [
+        (
+            'return alloc_scalar(dtype, "shared", annotations)',
+            'return alloc_scalar(dtype, "shared")',
+        )
+    ],
+    "blind-alloc-scalar-drops-annotations": [
+        (
+            '    "alloc_scalar": alloc_scalar,',
+            '    "alloc_scalar": lambda dtype="float32", scope="global", annotations=None: (\n'
+            "        alloc_scalar(dtype, scope)\n"
+            "    ),",
+        )
+    ],
+    "blind-local-scalar-drops-annotations": [
+        ('return alloc_scalar(dtype, "local", annotations)', 'return alloc_scalar(dtype, "local")')
+    ],
+    "blind-dtype-literal-local-only": [(_P2_SCOPES, "(local)_scalar")],
 }

@@ -16,19 +16,13 @@
 # under the License.
 """Second blind round: wrong fixes of printer_cell (patch 0005).
 
-Each is the reference fix with one mistake in one of its three parts: P1 (when the sugar is
-given up: annotations, scope), P2 (which cells' dtypes are written as strings) and P3 (the
-builder functions that take annotations).
+Each is the text of the reference fix with one mistake in one of its three parts
+(harness/wrong_fixes.py: EDITS): P1 (when the sugar is given up: annotations, scope), P2 (which
+cells' dtypes are written as strings) and P3 (the builder functions that take annotations); a
+mistake the first round made already reuses its edit.
 """
 
-from bugs.printer_cell import reference_fix as fix
-from bugs.printer_cell.wrong_fixes import (
-    _all,
-    _blind_local_prefix_scope,
-    _blind_shared_scalar,
-    _script_with,
-)
-from harness.wrong_fixes import patched_install
+from bugs.printer_cell.wrong_fixes import EDITS as FIRST
 
 WRONG_FIXES = {
     "blind2-annotations-only": "P1 tests only the annotations: a one-element shared/global cell "
@@ -49,48 +43,35 @@ WRONG_FIXES = {
     "script(syntax_sugar=False) of a plain cell still writes T.local_scalar(T.float32)",
 }
 
+_P2_CELLS = "for node in cells})"
 
-def _annotations_only(obj, cells=None):
-    return any(
-        len(node.annotations) > 0 for node in (fix.scalar_cells(obj) if cells is None else cells)
-    )
-
-
-def _device_type_only(obj, cells=None):
-    return any(
-        "device_type" in node.annotations or fix._scope(node.buffer) != "local"
-        for node in (fix.scalar_cells(obj) if cells is None else cells)
-    )
-
-
-def _first_cell_only(obj, cells=None):
-    cells = fix.scalar_cells(obj) if cells is None else cells
-    return any(
-        len(node.annotations) > 0 or fix._scope(node.buffer) != "local" for node in cells[:1]
-    )
-
-
-def _changed_only(cells, obj):
-    return [c for c in cells if fix.sugar_would_change(obj, [c])]
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name == "blind2-annotations-only":
-        return patched_install(fix, {"sugar_would_change": _annotations_only})
-    if name == "blind2-local-prefix":
-        return patched_install(fix, {"sugar_would_change": _blind_local_prefix_scope})
-    if name == "blind2-device-type-only":
-        return patched_install(fix, {"sugar_would_change": _device_type_only})
-    if name == "blind2-first-cell-only":
-        return patched_install(fix, {"sugar_would_change": _first_cell_only})
-    if name == "blind2-changed-cell-dtypes":
-        return patched_install(fix, {"_script": _script_with(_changed_only)})
-    if name == "blind2-no-alloc-scalar":
-        return patched_install(fix, {"_script": _script_with(_all, r"local|shared")})
-    if name == "blind2-shared-drops-annotations":
-        replacements = {**fix._REPLACEMENTS, "shared_scalar": _blind_shared_scalar}
-        return patched_install(fix, {"_REPLACEMENTS": replacements})
-    if name == "blind2-p2-only-when-unsugared":
-        return patched_install(fix, {"_script": _script_with(_all, p2_always=False)})
-    raise ValueError(f"unknown wrong fix {name!r}")
+EDITS = {
+    "blind2-annotations-only": FIRST["annotations-only"],
+    "blind2-local-prefix": FIRST["blind-local-prefix-scope"],
+    "blind2-device-type-only": [
+        ("len(node.annotations) > 0 or _scope", '"device_type" in node.annotations or _scope')
+    ],
+    "blind2-first-cell-only": [
+        (
+            "for node in (scalar_cells(obj) if cells is None else cells)",
+            "for node in (scalar_cells(obj) if cells is None else cells)[:1]",
+        )
+    ],
+    "blind2-changed-cell-dtypes": [
+        (_P2_CELLS, "for node in cells if sugar_would_change(obj, [node])})")
+    ],
+    "blind2-no-alloc-scalar": [("(alloc|local|shared)_scalar", "(local|shared)_scalar")],
+    "blind2-shared-drops-annotations": FIRST["blind-shared-scalar-drops-annotations"],
+    "blind2-p2-only-when-unsugared": [
+        (
+            "        if sugar and sugar_would_change(obj, cells):\n",
+            "        unsugared = sugar and sugar_would_change(obj, cells)\n        if unsugared:\n",
+        ),
+        (
+            "        text = original(obj, config)\n",
+            "        text = original(obj, config)\n"
+            "        if not unsugared:\n"
+            "            return text\n",
+        ),
+    ],
+}

@@ -14,20 +14,12 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Third blind round: wrong fixes of printer_cell, each one small mistake in its reference fix.
+"""Third blind round: wrong fixes of printer_cell, each one small mistake in its reference fix
+(bugs/printer_cell/reference_fix.py), written as an edit of its text (harness/wrong_fixes.py:
+EDITS); each mistake an earlier round made already reuses its edit."""
 
-The reference fix is bugs/printer_cell/reference_fix.py."""
-
-from bugs.printer_cell import reference_fix as fix
-from bugs.printer_cell.wrong_fixes import (
-    _all,
-    _blind_local_prefix_scope,
-    _blind_local_scalar,
-    _blind_shared_scalar,
-    _script_with,
-)
-from bugs.printer_cell.wrong_fixes_round2 import _annotations_only
-from harness.wrong_fixes import patched_install
+from bugs.printer_cell.wrong_fixes import EDITS as FIRST
+from bugs.printer_cell.wrong_fixes_round2 import EDITS as SECOND
 
 WRONG_FIXES = {
     "blind3-annotations-only": "P1 keeps the sugar for any cell without annotations: the "
@@ -46,28 +38,12 @@ WRONG_FIXES = {
     "with syntax_sugar=False by the caller keeps T.<dtype> in its declaration",
 }
 
-
-def _scope_only(obj, cells=None):
-    cells = fix.scalar_cells(obj) if cells is None else cells
-    return any(fix._scope(node.buffer) != "local" for node in cells)
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name == "blind3-annotations-only":
-        return patched_install(fix, {"sugar_would_change": _annotations_only})
-    if name == "blind3-scope-only":
-        return patched_install(fix, {"sugar_would_change": _scope_only})
-    if name == "blind3-local-prefix-scope":
-        return patched_install(fix, {"sugar_would_change": _blind_local_prefix_scope})
-    if name == "blind3-local-scalar-drops-annotations":
-        repl = {**fix._REPLACEMENTS, "local_scalar": _blind_local_scalar}
-        return patched_install(fix, {"_REPLACEMENTS": repl})
-    if name == "blind3-shared-scalar-drops-annotations":
-        repl = {**fix._REPLACEMENTS, "shared_scalar": _blind_shared_scalar}
-        return patched_install(fix, {"_REPLACEMENTS": repl})
-    if name == "blind3-alloc-scalar-dtype-constructor":
-        return patched_install(fix, {"_script": _script_with(_all, "local|shared")})
-    if name == "blind3-unsugared-dtype-constructor":
-        return patched_install(fix, {"_script": _script_with(_all, p2_always=False)})
-    raise ValueError(name)
+EDITS = {
+    "blind3-annotations-only": FIRST["annotations-only"],
+    "blind3-scope-only": FIRST["scope-only"],
+    "blind3-local-prefix-scope": FIRST["blind-local-prefix-scope"],
+    "blind3-local-scalar-drops-annotations": FIRST["blind-local-scalar-drops-annotations"],
+    "blind3-shared-scalar-drops-annotations": FIRST["blind-shared-scalar-drops-annotations"],
+    "blind3-alloc-scalar-dtype-constructor": SECOND["blind2-no-alloc-scalar"],
+    "blind3-unsugared-dtype-constructor": SECOND["blind2-p2-only-when-unsugared"],
+}

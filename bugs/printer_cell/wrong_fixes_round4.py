@@ -15,18 +15,11 @@
 # specific language governing permissions and limitations
 # under the License.
 """Blind round 4: wrong fixes of the printer's cell sugar (patch 0005), each one mistake in one
-step (P1, P2 or P3) of bugs/printer_cell/reference_fix.py."""
+step (P1, P2 or P3) of bugs/printer_cell/reference_fix.py, written as an edit of its text
+(harness/wrong_fixes.py: EDITS); a mistake an earlier round made already reuses its edit."""
 
-import tvm.runtime.script_printer
-from bugs.printer_cell import reference_fix as fix
-from bugs.printer_cell.wrong_fixes import (
-    _all,
-    _blind_local_prefix_scope,
-    _blind_shared_scalar,
-    _script_with,
-)
-from bugs.printer_cell.wrong_fixes_round2 import _annotations_only
-from bugs.printer_cell.wrong_fixes_round3 import _scope_only
+from bugs.printer_cell.wrong_fixes import EDITS as FIRST
+from bugs.printer_cell.wrong_fixes_round2 import EDITS as SECOND
 
 WRONG_FIXES = {
     "blind4-annotations-only": "P1 keeps the sugar for every cell without annotations: a "
@@ -48,24 +41,18 @@ WRONG_FIXES = {
     "caller's config without sugar: name=, indent_spaces= ... are lost",
 }
 
-
-def _first_cell(cells, _obj):
-    return cells[:1]  # the mistake: P2 for the first cell's dtype only
-
-
-def _fresh_config(config):
-    return tvm.runtime.script_printer.PrinterConfig(syntax_sugar=False)
-
-
-PATCHES = {
-    "blind4-annotations-only": {"sugar_would_change": _annotations_only},
-    "blind4-scope-only": {"sugar_would_change": _scope_only},
-    "blind4-local-prefix-scope": {"sugar_would_change": _blind_local_prefix_scope},
-    "blind4-no-alloc-scalar-dtype": {"_script": _script_with(_all, "local|shared")},
-    "blind4-first-dtype-only": {"_script": _script_with(_first_cell)},
-    "blind4-shared-scalar-drops-annotations": {
-        "_REPLACEMENTS": {**fix._REPLACEMENTS, "shared_scalar": _blind_shared_scalar}
-    },
-    "blind4-dtype-string-only-when-desugared": {"_script": _script_with(_all, p2_always=False)},
-    "blind4-fresh-config": {"without_sugar": _fresh_config},
+EDITS = {
+    "blind4-annotations-only": FIRST["annotations-only"],
+    "blind4-scope-only": FIRST["scope-only"],
+    "blind4-local-prefix-scope": FIRST["blind-local-prefix-scope"],
+    "blind4-no-alloc-scalar-dtype": SECOND["blind2-no-alloc-scalar"],
+    "blind4-first-dtype-only": [("for node in cells})", "for node in cells[:1]})")],
+    "blind4-shared-scalar-drops-annotations": FIRST["blind-shared-scalar-drops-annotations"],
+    "blind4-dtype-string-only-when-desugared": SECOND["blind2-p2-only-when-unsugared"],
+    "blind4-fresh-config": [
+        (
+            "    if config is None:\n        return printer.PrinterConfig(syntax_sugar=False)",
+            "    return printer.PrinterConfig(syntax_sugar=False)  # the caller's config is lost",
+        )
+    ],
 }

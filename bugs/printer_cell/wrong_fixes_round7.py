@@ -14,12 +14,12 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 7 wrong fixes of the printer_cell reference fix (patch 0005)."""
+"""Blind round 7 wrong fixes of the printer_cell reference fix (patch 0005), each an edit of the
+text of bugs/printer_cell/reference_fix.py (harness/wrong_fixes.py: EDITS); a mistake an earlier
+round made already reuses its edit."""
 
-import re
-
-from bugs.printer_cell import reference_fix as fix
-from harness.wrong_fixes import patched_install
+from bugs.printer_cell.wrong_fixes import EDITS as FIRST
+from bugs.printer_cell.wrong_fixes_round2 import EDITS as SECOND
 
 WRONG_FIXES = {
     "blind7-no-scope-check": "P1 adds only stmt->annotations.empty(): a one-element shared "
@@ -40,73 +40,13 @@ WRONG_FIXES = {
     "plain local cell printed with syntax_sugar=False still prints T.local_scalar(T.float32)",
 }
 
-
-def _scope_sugar(check):
-    def sugar_would_change(obj, cells=None):
-        return any(check(node) for node in (fix.scalar_cells(obj) if cells is None else cells))
-
-    return sugar_would_change
-
-
-_SUGAR = {
-    "blind7-no-scope-check": lambda n: len(n.annotations) > 0,
-    "blind7-no-annotation-check": lambda n: fix._scope(n.buffer) != "local",
-    "blind7-scope-prefix": lambda n: len(n.annotations) > 0
-    or not fix._scope(n.buffer).startswith("local"),
+EDITS = {
+    "blind7-no-scope-check": FIRST["annotations-only"],
+    "blind7-no-annotation-check": FIRST["scope-only"],
+    "blind7-scope-prefix": FIRST["blind-local-prefix-scope"],
+    "blind7-p2-shared-only": [("(alloc|local|shared)_scalar", "(shared)_scalar")],
+    "blind7-p2-not-alloc-scalar": SECOND["blind2-no-alloc-scalar"],
+    "blind7-local-drops-annotations": FIRST["blind-local-scalar-drops-annotations"],
+    "blind7-shared-drops-annotations": FIRST["blind-shared-scalar-drops-annotations"],
+    "blind7-p2-only-when-p1": SECOND["blind2-p2-only-when-unsugared"],
 }
-
-
-def _script_p2(original, scopes, only_when_p1=False):
-    """The reference ``_script`` with P2 applied only to the ``T.<scope>_scalar(`` in
-    ``scopes`` (and, with ``only_when_p1``, only where P1 turned the sugar off)."""
-
-    def script(obj, config):
-        cells = fix.scalar_cells(obj)
-        sugar = config is None or config.syntax_sugar
-        changed = sugar and fix.sugar_would_change(obj, cells)
-        if changed:
-            config = fix.without_sugar(config)
-        text = original(obj, config)
-        if only_when_p1 and not changed:
-            return text
-        alt = "|".join(scopes)
-        for dtype in sorted({str(node.buffer.dtype) for node in cells}):
-            text = re.sub(
-                rf"\bT\.({alt})_scalar\(T\.{re.escape(dtype)}\b",
-                rf'T.\1_scalar("{dtype}"',
-                text,
-            )
-        return text
-
-    script._printer_cell_fix = True
-    return script
-
-
-def _local_scalar_drops(dtype="float32", annotations=None):
-    return fix.alloc_scalar(dtype, "local")
-
-
-def _shared_scalar_drops(dtype="float32", annotations=None):
-    return fix.alloc_scalar(dtype, "shared")
-
-
-def install(name):
-    if name in _SUGAR:
-        return patched_install(fix, {"sugar_would_change": _scope_sugar(_SUGAR[name])})
-    if name == "blind7-local-drops-annotations":
-        return patched_install(
-            fix, {"_REPLACEMENTS": {**fix._REPLACEMENTS, "local_scalar": _local_scalar_drops}}
-        )
-    if name == "blind7-shared-drops-annotations":
-        return patched_install(
-            fix, {"_REPLACEMENTS": {**fix._REPLACEMENTS, "shared_scalar": _shared_scalar_drops}}
-        )
-    p2 = {
-        "blind7-p2-shared-only": (("shared",), False),
-        "blind7-p2-not-alloc-scalar": (("local", "shared"), False),
-        "blind7-p2-only-when-p1": (("alloc", "local", "shared"), True),
-    }
-    if name not in p2:
-        raise KeyError(name)
-    scopes, only = p2[name]
-    return patched_install(fix, {"_script": lambda original: _script_p2(original, scopes, only)})

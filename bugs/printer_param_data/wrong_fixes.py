@@ -14,14 +14,14 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Wrong fixes of the one-element-buffer printer report: variants of
-bugs/printer_param_data/reference_fix.py, each a mistake in one step of patch 0008 (which names
-are scalar names; which shorthand sites ask)."""
+"""Wrong fixes of the one-element-buffer printer report, each a mistake in one step of patch 0008
+(which names are scalar names; which shorthand sites ask): the text of
+bugs/printer_param_data/reference_fix.py with that step changed (harness/wrong_fixes.py: EDITS),
+or, where the mistake adds a pass of its own (frames), the fix's ``edits`` replaced (PATCHES)."""
 
 import ast
 
 from bugs.printer_param_data import reference_fix as fix
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "data-only": "only the buffer expression (`A.buffer.data` -> `A.data`) follows the name's "
@@ -55,68 +55,83 @@ WRONG_FIXES = {
     "parameter A beside a cell also named A prints through the shorthand)",
 }
 
+_SITES = 'SITES = ("data", "store", "load")'
+_SCALAR_CALLS = '"local_scalar", "alloc_scalar", "shared_scalar", "decl_scalar"}'
+_NAMES = "    names -= scalar_names(func) | subscripted"
+_EDITS_END = "    return out\n\n\nclass CannotPrint"
+_SCALAR_NAMES_END = (
+    "            found |= {t.id for t in targets if isinstance(t, ast.Name)}\n    return found\n"
+)
 
-def _no_scalar_names(func):
-    del func
-    return set()
-
-
-def _annotated_cells_only(func):
-    return {
-        n.target.id
-        for n in ast.walk(func)
-        if isinstance(n, ast.AnnAssign) and fix._is_scalar_syntax(n)
-    }
-
-
-def _first_parameter_only(func):
-    params = [p.name for p in func.params if fix._is_shorthand(p)]
-    return _REFERENCE["shorthand_buffers"](func) - set(params[1:])
-
-
-def _module_wide_rewrite(text, obj, shorthand=None):
-    funcs = [n for n in ast.walk(ast.parse(text)) if isinstance(n, ast.FunctionDef)]
-    everywhere = set().union(*(_REFERENCE["scalar_names"](f) for f in funcs))
-    fix.scalar_names = lambda func: everywhere
-    try:
-        return _REFERENCE["rewrite"](text, obj, shorthand)
-    finally:
-        fix.scalar_names = _REFERENCE["scalar_names"]
-
-
-_REFERENCE = {
-    "shorthand_buffers": fix.shorthand_buffers,
-    "scalar_names": fix.scalar_names,
-    "rewrite": fix.rewrite,
+EDITS = {
+    "data-only": [(_SITES, 'SITES = ("data",)')],
+    "no-stores": [(_SITES, 'SITES = ("data", "load")')],
+    "every-name": [(_NAMES, "    names -= subscripted  # no name is a scalar name")],
+    "sugar-cells-only": [
+        (
+            "        if _is_scalar_syntax(node):",
+            "        if isinstance(node, ast.AnnAssign) and _is_scalar_syntax(node):",
+        )
+    ],
+    "first-parameter-only": [
+        (
+            '    tvm_ffi.structural_walk(obj, visit, order="pre")\n    return found\n\n\n'
+            "def indexed_shorthand",
+            '    tvm_ffi.structural_walk(obj, visit, order="pre")\n'
+            "    params = [p.name for p in obj.params if _is_shorthand(p)]\n"
+            "    return found - set(params[1:])\n\n\n"
+            "def indexed_shorthand",
+        )
+    ],
+    "module-wide-scalar-names": [
+        (_NAMES, "    names -= _EVERYWHERE | subscripted"),
+        (
+            "    defs = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]\n",
+            "    defs = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]\n"
+            "    global _EVERYWHERE\n"
+            "    _EVERYWHERE = set().union(*(scalar_names(f) for f in defs))\n",
+        ),
+    ],
+    "blind-no-decl-scalar": [(_SCALAR_CALLS, '"local_scalar", "alloc_scalar", "shared_scalar"}')],
+    "blind-no-store-site": [(_SITES, 'SITES = ("data", "load")')],
+    "blind-no-load-site": [(_SITES, 'SITES = ("data", "store")')],
+    "blind-no-data-site": [(_SITES, 'SITES = ("store", "load")')],
+    "blind-sugar-not-scalar-name": [
+        (
+            "        if _is_scalar_syntax(node):",
+            "        if not isinstance(node, ast.AnnAssign) and _is_scalar_syntax(node):",
+        )
+    ],
+    "blind-parameters-only": [
+        (
+            _EDITS_END,
+            "    return [(node, new) for node, new in out if _names(node) <= params]\n\n\n"
+            "class CannotPrint",
+        )
+    ],
+    "blind-allocated-addr-indexed": [
+        (
+            _EDITS_END,
+            "    for node in ast.walk(func):\n"
+            '        if isinstance(node, ast.keyword) and node.arg == "allocated_addr":\n'
+            "            if isinstance(node.value, ast.Name):\n"
+            '                out.append((node.value, f"{node.value.id}[0]"))\n' + _EDITS_END,
+        )
+    ],
+    "blind-scalar-names-by-name": [
+        (
+            _SCALAR_NAMES_END,
+            _SCALAR_NAMES_END.replace("    return found\n", "")
+            + "    bases = {_base(n) for n in found}\n"
+            "    every = {n.id for n in ast.walk(func) if isinstance(n, ast.Name)}\n"
+            "    every |= {a.arg for a in func.args.args}\n"
+            "    return found | {n for n in every if _base(n) in bases}\n",
+        )
+    ],
 }
 
-_PATCHES = {
-    "data-only": {"SITES": ("data",)},
-    "no-stores": {"SITES": ("data", "load")},
-    "every-name": {"scalar_names": _no_scalar_names},
-    "sugar-cells-only": {"scalar_names": _annotated_cells_only},
-    "first-parameter-only": {"shorthand_buffers": _first_parameter_only},
-    "module-wide-scalar-names": {"rewrite": _module_wide_rewrite},
-}
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name not in WRONG_FIXES:
-        raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    return patched_install(fix, {**_PATCHES, **_BLIND_PATCHES}[name])
-
-
-# ---------------------------------------------------------------- a blind reviewer's variants
-
-# the reference fix's own, before any patch replaces them
+# the reference fix's own, before any patch replaces it
 _BLIND_EDITS = fix.edits
-_BLIND_SCALAR_NAMES = fix.scalar_names
-_BLIND_IS_SCALAR_SYNTAX = fix._is_scalar_syntax
-
-
-def _blind_not_sugar(node):
-    return not isinstance(node, ast.AnnAssign) and _BLIND_IS_SCALAR_SYNTAX(node)
 
 
 def _blind_parents(func):
@@ -164,38 +179,4 @@ def _blind_innermost_frame_edits(func, shorthand):
     return out
 
 
-def _blind_parameters_only_edits(func, shorthand):
-    params = {a.arg for a in func.args.args}
-    return [
-        (node, new) for node, new in _BLIND_EDITS(func, shorthand) if fix._names(node) <= params
-    ]
-
-
-def _blind_allocated_addr_indexed_edits(func, shorthand):
-    out = list(_BLIND_EDITS(func, shorthand))
-    for node in ast.walk(func):
-        if isinstance(node, ast.keyword) and node.arg == "allocated_addr":
-            if isinstance(node.value, ast.Name):
-                out.append((node.value, f"{node.value.id}[0]"))
-    return out
-
-
-def _blind_scalar_names_by_name(func):
-    names = _BLIND_SCALAR_NAMES(func)
-    bases = {fix._base(n) for n in names}
-    every = {n.id for n in ast.walk(func) if isinstance(n, ast.Name)}
-    every |= {a.arg for a in func.args.args}
-    return names | {n for n in every if fix._base(n) in bases}
-
-
-_BLIND_PATCHES = {
-    "blind-no-decl-scalar": {"SCALAR_CALLS": fix.SCALAR_CALLS - {"decl_scalar"}},
-    "blind-no-store-site": {"SITES": ("data", "load")},
-    "blind-no-load-site": {"SITES": ("data", "store")},
-    "blind-no-data-site": {"SITES": ("store", "load")},
-    "blind-sugar-not-scalar-name": {"_is_scalar_syntax": _blind_not_sugar},
-    "blind-innermost-frame-only": {"edits": _blind_innermost_frame_edits},
-    "blind-parameters-only": {"edits": _blind_parameters_only_edits},
-    "blind-allocated-addr-indexed": {"edits": _blind_allocated_addr_indexed_edits},
-    "blind-scalar-names-by-name": {"scalar_names": _blind_scalar_names_by_name},
-}
+PATCHES = {"blind-innermost-frame-only": {"edits": _blind_innermost_frame_edits}}

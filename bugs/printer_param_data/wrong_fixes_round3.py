@@ -14,15 +14,14 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Third blind round: wrong fixes of printer_param_data, each one small mistake in its fix.
-
-The reference fix is bugs/printer_param_data/reference_fix.py."""
+"""Third blind round: wrong fixes of printer_param_data, each one small mistake in its fix
+(bugs/printer_param_data/reference_fix.py): an edit of its text (harness/wrong_fixes.py: EDITS),
+or, for the frame-by-frame lookup, a pass of its own added to the fix's ``edits`` (PATCHES)."""
 
 import ast
 
 from bugs.printer_param_data import reference_fix as fix
-from bugs.printer_param_data.wrong_fixes import _blind_not_sugar
-from harness.wrong_fixes import patched_install
+from bugs.printer_param_data.wrong_fixes import EDITS as FIRST
 
 WRONG_FIXES = {
     "blind3-no-decl-scalar-name": "DefineScalarName is left out of BufferDecl's decl_scalar "
@@ -37,6 +36,16 @@ WRONG_FIXES = {
     "one-element parameter still prints as the bare name A",
     "blind3-innermost-frame-only": "IsScalarName looks only in the innermost frame "
     "(d->frames.back()), not every enclosing frame: a cell used inside a loop or if prints c[0]",
+}
+
+EDITS = {
+    "blind3-no-decl-scalar-name": FIRST["blind-no-decl-scalar"],
+    "blind3-no-sugar-name": FIRST["blind-sugar-not-scalar-name"],
+    "blind3-no-alloc-scalar-name": [
+        ('{"local_scalar", "alloc_scalar", "shared_scalar", "decl_scalar"}', '{"decl_scalar"}')
+    ],
+    "blind3-data-site-unchanged": FIRST["blind-no-data-site"],
+    "blind3-load-site-unchanged": FIRST["blind-no-load-site"],
 }
 
 _COMPOUND = (ast.For, ast.While, ast.If, ast.With)
@@ -85,18 +94,4 @@ def _edits_innermost(func, shorthand):
 _REF_EDITS = fix.edits
 
 
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name == "blind3-no-decl-scalar-name":
-        return patched_install(fix, {"SCALAR_CALLS": fix.SCALAR_CALLS - {"decl_scalar"}})
-    if name == "blind3-no-alloc-scalar-name":
-        return patched_install(fix, {"SCALAR_CALLS": {"decl_scalar"}})
-    if name == "blind3-no-sugar-name":
-        return patched_install(fix, {"_is_scalar_syntax": _blind_not_sugar})
-    if name == "blind3-data-site-unchanged":
-        return patched_install(fix, {"SITES": ("store", "load")})
-    if name == "blind3-load-site-unchanged":
-        return patched_install(fix, {"SITES": ("data", "store")})
-    if name == "blind3-innermost-frame-only":
-        return patched_install(fix, {"edits": _edits_innermost})
-    raise ValueError(name)
+PATCHES = {"blind3-innermost-frame-only": {"edits": _edits_innermost}}

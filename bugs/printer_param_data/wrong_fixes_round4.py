@@ -15,11 +15,11 @@
 # specific language governing permissions and limitations
 # under the License.
 """Blind round 4: wrong fixes of the scalar-name rule of the printer (patch 0008), each one
-mistake in one step of bugs/printer_param_data/reference_fix.py."""
+mistake in one step of bugs/printer_param_data/reference_fix.py, written as an edit of its text
+(harness/wrong_fixes.py: EDITS); a mistake an earlier round made already reuses its edit."""
 
-from bugs.printer_param_data import reference_fix as fix
-from bugs.printer_param_data.wrong_fixes import _blind_not_sugar
-from bugs.printer_param_data.wrong_fixes_round2 import _edits, _union_shorthand
+from bugs.printer_param_data.wrong_fixes import EDITS as FIRST
+from bugs.printer_param_data.wrong_fixes_round2 import EDITS as SECOND
 
 WRONG_FIXES = {
     "blind4-no-decl-scalar": "DefineScalarName is left out of BufferDecl's decl_buffer branch: "
@@ -39,17 +39,21 @@ WRONG_FIXES = {
     "shadowed by a cell printed A_1 is taken for a scalar name too",
 }
 
-
-PATCHES = {
-    "blind4-no-decl-scalar": {"SCALAR_CALLS": fix.SCALAR_CALLS - {"decl_scalar"}},
-    "blind4-sugar-not-scalar-name": {"_is_scalar_syntax": _blind_not_sugar},
-    "blind4-module-wide-names": {"shorthand_by_function": _union_shorthand},
-    "blind4-no-store-site": {"SITES": ("data", "load")},
-    "blind4-main-attr-only": {"BUFFER_ATTRS": {"buffer"}},
-    "blind4-definition-as-store": {
-        "edits": lambda func, shorthand: _edits(func, shorthand, every_assign_stores=True)
-    },
-    "blind4-scalar-names-by-base": {
-        "edits": lambda func, shorthand: _edits(func, shorthand, by_base=True)
-    },
+EDITS = {
+    "blind4-no-decl-scalar": FIRST["blind-no-decl-scalar"],
+    "blind4-sugar-not-scalar-name": FIRST["blind-sugar-not-scalar-name"],
+    "blind4-module-wide-names": SECOND["blind2-union-shorthand"],
+    "blind4-no-store-site": FIRST["blind-no-store-site"],
+    "blind4-main-attr-only": SECOND["blind2-main-buffer-attr"],
+    "blind4-definition-as-store": [
+        ('if target.id in defined and "store" in SITES:', 'if "store" in SITES:')
+    ],
+    "blind4-scalar-names-by-base": [
+        (
+            "    names -= scalar_names(func) | subscripted",
+            "    scalars = scalar_names(func)\n"
+            "    names = {n for n in names if _base(n) not in {_base(s) for s in scalars}}\n"
+            "    names -= scalars | subscripted",
+        )
+    ],
 }

@@ -14,12 +14,12 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 7 wrong fixes of the printer_param_data reference fix (patch 0008)."""
+"""Blind round 7 wrong fixes of the printer_param_data reference fix (patch 0008), each an edit of
+the text of bugs/printer_param_data/reference_fix.py (harness/wrong_fixes.py: EDITS); a mistake
+an earlier round made already reuses its edit."""
 
-import ast
-
-from bugs.printer_param_data import reference_fix as fix
-from harness.wrong_fixes import patched_install
+from bugs.printer_param_data.wrong_fixes import EDITS as FIRST
+from bugs.printer_param_data.wrong_fixes_round3 import EDITS as THIRD
 
 WRONG_FIXES = {
     "blind7-store-site-unchanged": "the BufferStore dispatch keeps IsScalar() instead of "
@@ -38,53 +38,13 @@ WRONG_FIXES = {
     "defining function's: a parameter named as another function's cell prints as the shorthand",
 }
 
-_ALL = [set()]
-
-
-def _module_wide_scalar_names(func):
-    return _ALL[0]
-
-
-def _module_wide_rewrite(text, obj, shorthand=None):
-    found = set()
-    try:
-        tree = ast.parse(text)
-        for func in ast.walk(tree):
-            if isinstance(func, ast.FunctionDef):
-                found |= _ORIG_SCALAR_NAMES(func)
-    except SyntaxError:
-        pass
-    _ALL[0] = found
-    return _ORIG_REWRITE(text, obj, shorthand)
-
-
-_ORIG_SCALAR_NAMES = fix.scalar_names
-_ORIG_REWRITE = fix.rewrite
-
-
-def _no_sugar(node):
-    if isinstance(node, ast.AnnAssign):
-        return False
-    return _ORIG_IS_SCALAR_SYNTAX(node)
-
-
-_ORIG_IS_SCALAR_SYNTAX = fix._is_scalar_syntax
-
-PATCHES = {
-    "blind7-store-site-unchanged": {"SITES": ("data", "load")},
-    "blind7-load-site-unchanged": {"SITES": ("data", "store")},
-    "blind7-var-site-unchanged": {"SITES": ("store", "load")},
-    "blind7-decl-scalar-not-defined": {
-        "SCALAR_CALLS": {"local_scalar", "alloc_scalar", "shared_scalar"}
-    },
-    "blind7-alloc-scalar-not-defined": {"SCALAR_CALLS": {"decl_scalar"}},
-    "blind7-sugar-not-defined": {"_is_scalar_syntax": _no_sugar},
-    "blind7-module-wide-names": {
-        "scalar_names": _module_wide_scalar_names,
-        "rewrite": _module_wide_rewrite,
-    },
+EDITS = {
+    "blind7-store-site-unchanged": FIRST["blind-no-store-site"],
+    "blind7-load-site-unchanged": FIRST["blind-no-load-site"],
+    "blind7-var-site-unchanged": FIRST["blind-no-data-site"],
+    "blind7-decl-scalar-not-defined": FIRST["blind-no-decl-scalar"],
+    "blind7-alloc-scalar-not-defined": THIRD["blind3-no-alloc-scalar-name"],
+    "blind7-sugar-not-defined": FIRST["blind-sugar-not-scalar-name"],
+    # the union of every printed function's scalar names
+    "blind7-module-wide-names": FIRST["module-wide-scalar-names"],
 }
-
-
-def install(name):
-    return patched_install(fix, PATCHES[name])

@@ -14,9 +14,11 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Wrong fixes of the scalar-name index report: variants of
-bugs/printer_scalar_index/reference_fix.py, each a mistake in one step of patch 0011 (which
-accesses keep the shorthand; at which sites; for which buffers)."""
+"""Wrong fixes of the scalar-name index report, each a mistake in one step of patch 0011 (which
+accesses keep the shorthand; at which sites; for which buffers): the text of
+bugs/printer_scalar_index/reference_fix.py with that step changed (harness/wrong_fixes.py:
+EDITS), or, where the mistake adds a step of its own (the released merge, the element count),
+the reference fix with one of its functions replaced (PATCHES)."""
 
 import ast
 import itertools
@@ -26,7 +28,6 @@ import tvm_ffi
 import tvm
 from bugs.printer_scalar_index import reference_fix as fix
 from tvm import tirx
-from tvm.sym.analyzer import Analyzer
 
 WRONG_FIXES = {
     "store-only": "only the BufferStore dispatch tests the index; a load of a scalar name at any "
@@ -53,69 +54,67 @@ WRONG_FIXES = {
     "one-element buffer of two dimensions at [0, 0] prints as its bare name",
 }
 
-_REFERENCE = {
-    "is_scalar_index": fix.is_scalar_index,
-    "is_shorthand": fix.is_shorthand,
-    "marked": fix.marked,
-    "rewrite": fix.rewrite,
-    "_store": fix._store,
+_REFERENCE = {"marked": fix.marked, "rewrite": fix.rewrite, "_store": fix._store}
+
+_ZERO = (
+    'return isinstance(index, tirx.IntImm) and index.value == 0 and str(index.ty.dtype) == "int32"'
+)
+_SITES = 'SITES = ("store", "load")'
+
+
+def _only_defined_by(kind):
+    """Edits that restrict the index test to the buffers ``kind`` statements define."""
+    return [
+        (
+            "        is_shorthand(buffer)\n",
+            "        is_shorthand(buffer)\n        and any(buffer.same_as(b) for b in _DEFINED)\n",
+        ),
+        (
+            "    return tvm_ffi.structural_mutate(\n",
+            "    global _DEFINED\n"
+            "    _DEFINED = []\n\n"
+            "    def define(node):\n"
+            f"        if isinstance(node, tirx.{kind}):\n"
+            "            _DEFINED.append(node.buffer)\n"
+            "        return tvm_ffi.WalkResult.ADVANCE\n\n"
+            '    tvm_ffi.structural_walk(obj, define, order="pre")\n'
+            "    return tvm_ffi.structural_mutate(\n",
+        ),
+    ]
+
+
+EDITS = {
+    "store-only": [(_SITES, 'SITES = ("store",)')],
+    "load-only": [(_SITES, 'SITES = ("load",)')],
+    "any-constant": [(_ZERO, "return isinstance(index, tirx.IntImm)")],
+    "variable-only": [
+        (
+            "    if len(indices) != 1:\n        return False",
+            "    if len(indices) != 1:\n        return True",
+        ),
+        (_ZERO, "return not isinstance(index, tirx.Var)"),
+    ],
+    "zero-of-any-dtype": [(_ZERO, "return isinstance(index, tirx.IntImm) and index.value == 0")],
+    "proves-zero": [
+        (
+            _ZERO,
+            "from tvm.sym.analyzer import Analyzer\n\n"
+            "    return Analyzer().can_prove_equal(index, 0)",
+        )
+    ],
+    "scalar-lanes-only": [
+        (
+            "    index = indices[0]\n",
+            "    index = indices[0]\n    if index.ty.dtype.lanes > 1:\n        return True\n",
+        )
+    ],
+    "cells-only": _only_defined_by("AllocBuffer"),
+    "views-only": _only_defined_by("DeclBuffer"),
 }
 
 
-def _single(indices):
-    return indices[0] if len(indices) == 1 else None
-
-
-def _any_constant(indices):
-    return isinstance(_single(indices), tirx.IntImm)
-
-
-def _not_a_variable(indices):
-    return not isinstance(_single(indices), tirx.Var)
-
-
 def _zero_of_any_dtype(indices):
-    index = _single(indices)
-    return isinstance(index, tirx.IntImm) and index.value == 0
-
-
-def _proved_zero(indices):
-    index = _single(indices)
-    return index is not None and Analyzer().can_prove_equal(index, 0)
-
-
-def _scalar_lanes_only(indices):
-    index = _single(indices)
-    if index is not None and index.ty.dtype.lanes > 1:
-        return True
-    return _REFERENCE["is_scalar_index"](indices)
-
-
-def _defined_by(obj, kind):
-    """The buffer vars ``obj`` defines through statements of type ``kind``."""
-    found = []
-
-    def visit(node):
-        if isinstance(node, kind):
-            found.append(node.buffer)
-        return tvm_ffi.WalkResult.ADVANCE
-
-    tvm_ffi.structural_walk(obj, visit, order="pre")
-    return found
-
-
-def _only_buffers_defined_by(kind):
-    def marked(obj):
-        buffers = _defined_by(obj, kind)
-        fix.is_shorthand = lambda var: _REFERENCE["is_shorthand"](var) and any(
-            var.same_as(b) for b in buffers
-        )
-        try:
-            return _REFERENCE["marked"](obj)
-        finally:
-            fix.is_shorthand = _REFERENCE["is_shorthand"]
-
-    return marked
+    return len(indices) == 1 and isinstance(indices[0], tirx.IntImm) and indices[0].value == 0
 
 
 def _reads(value, buffer):
@@ -237,15 +236,6 @@ def _rewrite_short(text):
 
 
 PATCHES = {
-    "store-only": {"SITES": ("store",)},
-    "load-only": {"SITES": ("load",)},
-    "any-constant": {"is_scalar_index": _any_constant},
-    "variable-only": {"is_scalar_index": _not_a_variable},
-    "zero-of-any-dtype": {"is_scalar_index": _zero_of_any_dtype},
-    "proves-zero": {"is_scalar_index": _proved_zero},
-    "scalar-lanes-only": {"is_scalar_index": _scalar_lanes_only},
     "no-merge-site": {"marked": _marked_without_merge_site},
-    "cells-only": {"marked": _only_buffers_defined_by(tirx.AllocBuffer)},
-    "views-only": {"marked": _only_buffers_defined_by(tirx.DeclBuffer)},
     "element-count": {"marked": _marked_by_element_count, "rewrite": _rewrite_short},
 }

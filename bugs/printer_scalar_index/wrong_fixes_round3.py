@@ -14,19 +14,17 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Third blind round: wrong fixes of printer_scalar_index, each one small mistake in its fix.
+"""Third blind round: wrong fixes of printer_scalar_index, each one small mistake in its fix
+(bugs/printer_scalar_index/reference_fix.py): an edit of its text (harness/wrong_fixes.py: EDITS),
+or, for the merge that keeps its own check, the fix's ``marked`` replaced (PATCHES)."""
 
-The reference fix is bugs/printer_scalar_index/reference_fix.py."""
-
-import ast
 import itertools
-import re
 
 import tvm_ffi
 
 from bugs.printer_scalar_index import reference_fix as fix
+from bugs.printer_scalar_index.wrong_fixes import EDITS as FIRST
 from bugs.printer_scalar_index.wrong_fixes import _reads, _zero_of_any_dtype
-from harness.wrong_fixes import patched_install
 from tvm import tirx
 
 WRONG_FIXES = {
@@ -42,6 +40,29 @@ WRONG_FIXES = {
     "name's doc, GetVarDoc) instead of its buffer: B[i] instead of B.buffer[i]",
     "blind3-ramp-as-slice": "the load fallthrough prints its indices through BufferIndices: a "
     "Ramp index of a scalar name prints as a slice B.buffer[j:j + 2], a region",
+}
+
+EDITS = {
+    "blind3-int64-zero-shorthand": FIRST["zero-of-any-dtype"],
+    "blind3-store-site-only": FIRST["store-only"],
+    "blind3-load-site-only": FIRST["load-only"],
+    "blind3-name-not-buffer": [('return f"{node.id}.{BUFFER_ATTR}"', "return node.id")],
+    "blind3-ramp-as-slice": [
+        (
+            '        indices = ", ".join('
+            "ast.get_source_segment(text, i) for i in call.args[first_index:])",
+            "        import re\n\n"
+            "        segments = [\n"
+            "            ast.get_source_segment(text, i) for i in call.args[first_index:]\n"
+            "        ]\n"
+            "        if kind == LOAD:  # BufferIndices: a stride-1 Ramp is a slice\n"
+            "            segments = [\n"
+            '                re.sub(r"^T\\.Ramp\\((.+), 1, (\\d+)\\)$", r"\\1:\\1 + \\2", seg)\n'
+            "                for seg in segments\n"
+            "            ]\n"
+            '        indices = ", ".join(segments)',
+        )
+    ],
 }
 
 
@@ -94,62 +115,4 @@ def _marked_merge_unchecked(obj):
     )
 
 
-def _name_not_buffer(node, text):
-    if isinstance(node, ast.Name):
-        return node.id
-    return _REF_BUFFER_TEXT(node, text)
-
-
-_REF_BUFFER_TEXT = fix._buffer_text
-_RAMP = re.compile(r"^T\.Ramp\((.+), 1, (\d+)\)$")
-
-
-def _rewrite_ramp_as_slice(text):
-    """The reference ``rewrite`` with a load's stride-1 Ramp index printed as a slice."""
-    while True:
-        try:
-            tree = ast.parse(text)
-        except SyntaxError as err:
-            raise fix.CannotPrint(f"the printed program does not parse as Python: {err}") from None
-        found = fix._innermost(tree)
-        if found is None:
-            return text
-        call, parent = found
-        at = fix._offsets(text)
-        kind = fix._marker(call)
-        first_index = 4 if kind == fix.STORE else 3
-        parts = []
-        for i in call.args[first_index:]:
-            seg = ast.get_source_segment(text, i)
-            ramp = _RAMP.match(seg)
-            if kind == fix.LOAD and ramp:  # BufferIndices: a stride-1 Ramp is a slice
-                seg = f"{ramp.group(1)}:{ramp.group(1)} + {ramp.group(2)}"
-            parts.append(seg)
-        access = f"{fix._buffer_text(call.args[2], text)}[{', '.join(parts)}]"
-        if kind == fix.LOAD:
-            start, end, new = call, call, access
-        elif isinstance(parent, ast.Assign) and parent.value is call:
-            start, end = parent, parent
-            new = f"{access} = {ast.get_source_segment(text, call.args[3])}"
-        else:
-            raise fix.CannotPrint("a marked store printed other than as an assignment")
-        first = at(start.lineno, start.col_offset)
-        last = at(end.end_lineno, end.end_col_offset)
-        text = text[:first] + new + text[last:]
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name == "blind3-int64-zero-shorthand":
-        return patched_install(fix, {"is_scalar_index": _zero_of_any_dtype})
-    if name == "blind3-store-site-only":
-        return patched_install(fix, {"SITES": ("store",)})
-    if name == "blind3-load-site-only":
-        return patched_install(fix, {"SITES": ("load",)})
-    if name == "blind3-merge-init-unchecked":
-        return patched_install(fix, {"marked": _marked_merge_unchecked})
-    if name == "blind3-name-not-buffer":
-        return patched_install(fix, {"_buffer_text": _name_not_buffer})
-    if name == "blind3-ramp-as-slice":
-        return patched_install(fix, {"rewrite": _rewrite_ramp_as_slice})
-    raise ValueError(name)
+PATCHES = {"blind3-merge-init-unchecked": {"marked": _marked_merge_unchecked}}

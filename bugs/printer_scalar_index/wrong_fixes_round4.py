@@ -15,11 +15,10 @@
 # specific language governing permissions and limitations
 # under the License.
 """Blind round 4: wrong fixes of the scalar index rule of the printer (patch 0011), each one
-mistake in one step of bugs/printer_scalar_index/reference_fix.py."""
+mistake in one step of bugs/printer_scalar_index/reference_fix.py, written as an edit of its text
+(harness/wrong_fixes.py: EDITS); a mistake the first round made already reuses its edit."""
 
-import tvm
-from bugs.printer_scalar_index import reference_fix as fix
-from bugs.printer_scalar_index.wrong_fixes import _not_a_variable, _zero_of_any_dtype
+from bugs.printer_scalar_index.wrong_fixes import EDITS as FIRST
 
 WRONG_FIXES = {
     "blind4-any-zero-index": "IsScalarIndex is tirx::is_zero alone, without the int32 check: "
@@ -38,31 +37,31 @@ WRONG_FIXES = {
     "str(stmt) still drops B[i]'s index",
 }
 
+_NO_STMT_REPR = [
+    ("    stmt.__repr__ = _stmt_repr(stmt.__repr__)", "    stmt.__repr__ = stmt.__repr__")
+]
 
-_reference_marked = fix.marked
-
-
-def _first_function_only(obj):
-    if not isinstance(obj, tvm.IRModule):
-        return _reference_marked(obj)
-    items = list(obj.functions.items())
-    if not items:
-        return obj
-    gvar, func = items[0]  # the mistake: the other functions are left as they are
-    copy = _reference_marked(func)
-    if copy.same_as(func):
-        return obj
-    new = dict((g, f) for g, f in items)
-    new[gvar] = copy
-    return tvm.IRModule(new, attrs=obj.attrs)
-
-
-PATCHES = {
-    "blind4-any-zero-index": {"is_scalar_index": _zero_of_any_dtype},
-    "blind4-no-load-site": {"SITES": ("store",)},
-    "blind4-no-store-site": {"SITES": ("load",)},
-    "blind4-buffer-attr-main": {"BUFFER_ATTR": "buffer"},
-    "blind4-var-index-only": {"is_scalar_index": _not_a_variable},
-    "blind4-first-function-only": {"marked": _first_function_only},
-    "blind4-no-stmt-repr": {"_stmt_repr": lambda original: original},
+EDITS = {
+    "blind4-any-zero-index": FIRST["zero-of-any-dtype"],
+    "blind4-no-load-site": FIRST["store-only"],
+    "blind4-no-store-site": FIRST["load-only"],
+    "blind4-buffer-attr-main": [('BUFFER_ATTR = "source"', 'BUFFER_ATTR = "buffer"')],
+    "blind4-var-index-only": FIRST["variable-only"],
+    "blind4-first-function-only": [
+        (
+            "def marked(obj):\n",
+            "def marked(obj):\n"
+            "    if isinstance(obj, tvm.IRModule):  # the other functions are left as they are\n"
+            "        items = list(obj.functions.items())\n"
+            "        if not items:\n"
+            "            return obj\n"
+            "        gvar, func = items[0]\n"
+            "        copy = marked(func)\n"
+            "        if copy.same_as(func):\n"
+            "            return obj\n"
+            "        return tvm.IRModule({**dict(items), gvar: copy}, attrs=obj.attrs)\n",
+        )
+    ],
+    # the statement's repr is left as it was (the FFI's own printer)
+    "blind4-no-stmt-repr": _NO_STMT_REPR,
 }

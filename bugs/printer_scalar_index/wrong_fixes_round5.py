@@ -14,12 +14,12 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 5: wrong fixes of the printer_scalar_index reference fix (patch 0011)."""
+"""Blind round 5: wrong fixes of the printer_scalar_index reference fix (patch 0011), each an edit
+of the text of bugs/printer_scalar_index/reference_fix.py (harness/wrong_fixes.py: EDITS); a
+mistake an earlier round made already reuses its edit."""
 
-import ast
-
-from bugs.printer_scalar_index import reference_fix as fix
-from harness.wrong_fixes import patched_install
+from bugs.printer_scalar_index.wrong_fixes import EDITS as FIRST
+from bugs.printer_scalar_index.wrong_fixes_round4 import EDITS as FOURTH
 
 WRONG_FIXES = {
     "blind5-index-ignores-width": "IsScalarIndex tests is_zero only, not the int32 type: an "
@@ -40,83 +40,44 @@ WRONG_FIXES = {
     "printing `A[0][i]`",
 }
 
-
-def _ignores_width(indices):
-    if len(indices) != 1:
-        return False
-    index = indices[0]
-    return isinstance(index, fix.tirx.IntImm) and index.value == 0
-
-
-def _any_constant(indices):
-    if len(indices) != 1:
-        return False
-    index = indices[0]
-    return isinstance(index, fix.tirx.IntImm) and str(index.ty.dtype) == "int32"
-
-
-def _store_without_here(node, mutator):
-    """``fix._store`` whose marker carries no load of its buffer: the buffer is read back from
-    the assignment's target."""
-    tirx = fix.tirx
-    node = mutator.default_mutate(node)
-    if not fix._needs_mark(node.buffer, node.indices, node):
-        return node
-    value = tirx.call_extern(node.buffer.ty.dtype, fix.STORE, node.value, *node.indices)
-    return tirx.BufferStore(node.buffer, value, [fix._zero()])
-
-
-def _rewrite_target_buffer(text):
-    """``fix.rewrite`` for markers of ``_store_without_here``: (dtype, STORE, value,
-    *indices), the buffer being the assignment's target."""
-    while True:
-        tree = ast.parse(text)
-        found = fix._innermost(tree)
-        if found is None:
-            return text
-        call, parent = found
-        at = fix._offsets(text)
-        kind = fix._marker(call)
-        if kind == fix.LOAD:
-            indices = ", ".join(ast.get_source_segment(text, i) for i in call.args[3:])
-            new = f"{fix._buffer_text(call.args[2], text)}[{indices}]"
-            start = end = call
-        elif isinstance(parent, ast.Assign) and parent.value is call:
-            indices = ", ".join(ast.get_source_segment(text, i) for i in call.args[3:])
-            target = fix._buffer_text(parent.targets[0], text)
-            new = f"{target}[{indices}] = {ast.get_source_segment(text, call.args[2])}"
-            start = end = parent
-        else:
-            raise fix.CannotPrint("a marked store printed other than as an assignment")
-        first = at(start.lineno, start.col_offset)
-        last = at(end.end_lineno, end.end_col_offset)
-        text = text[:first] + new + text[last:]
-
-
-def _whole_subscript(node, text):
-    if isinstance(node, ast.Name):
-        return f"{node.id}.{fix.BUFFER_ATTR}"
-    if isinstance(node, ast.Subscript):
-        return ast.get_source_segment(text, node)
-    raise fix.CannotPrint(f"a marked access of {ast.get_source_segment(text, node)!r}")
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name == "blind5-index-ignores-width":
-        return patched_install(fix, {"is_scalar_index": _ignores_width})
-    if name == "blind5-index-any-constant":
-        return patched_install(fix, {"is_scalar_index": _any_constant})
-    if name == "blind5-index-stores-only":
-        return patched_install(fix, {"SITES": ("store",)})
-    if name == "blind5-index-loads-only":
-        return patched_install(fix, {"SITES": ("load",)})
-    if name == "blind5-index-no-stmt-repr":
-        return patched_install(fix, {"_stmt_repr": lambda original: original})
-    if name == "blind5-index-merge-not-guarded":
-        return patched_install(
-            fix, {"_store": _store_without_here, "rewrite": _rewrite_target_buffer}
+EDITS = {
+    "blind5-index-ignores-width": FIRST["zero-of-any-dtype"],
+    "blind5-index-any-constant": [
+        (
+            "and index.value == 0 and str(index.ty.dtype)",
+            "and str(index.ty.dtype)",
         )
-    if name == "blind5-index-subscript-buffer-text":
-        return patched_install(fix, {"_buffer_text": _whole_subscript})
-    raise ValueError(f"unknown wrong fix {name!r}")
+    ],
+    "blind5-index-stores-only": FIRST["store-only"],
+    "blind5-index-loads-only": FIRST["load-only"],
+    "blind5-index-no-stmt-repr": FOURTH["blind4-no-stmt-repr"],
+    # the marked store carries no load of its buffer: ``rewrite`` reads the buffer back from the
+    # assignment's target (and lets a SyntaxError of the printed text through)
+    "blind5-index-merge-not-guarded": [
+        (
+            "STORE, here, node.value, *node.indices)",
+            "STORE, node.value, *node.indices)",
+        ),
+        (
+            "        try:\n"
+            "            tree = ast.parse(text)\n"
+            "        except SyntaxError as err:\n"
+            '            raise CannotPrint(f"the printed program does not parse as Python: {err}")'
+            " from None\n",
+            "        tree = ast.parse(text)\n",
+        ),
+        ("        first_index = 4 if kind == STORE else 3", "        first_index = 3"),
+        (
+            '        access = f"{_buffer_text(',
+            '        access = kind == LOAD and f"{_buffer_text(',
+        ),
+        (
+            '            new = f"{access} = {ast.get_source_segment(text, call.args[3])}"',
+            '            access = f"{_buffer_text(parent.targets[0], text)}[{indices}]"\n'
+            '            new = f"{access} = {ast.get_source_segment(text, call.args[2])}"',
+        ),
+    ],
+    "blind5-index-subscript-buffer-text": [
+        ("ast.get_source_segment(text, node.value)", "ast.get_source_segment(text, node)")
+    ],
+}

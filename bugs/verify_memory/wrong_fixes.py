@@ -14,17 +14,11 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Wrong fixes of the VerifyMemory report: variants of bugs/verify_memory/reference_fix.py.
-
-Each replaces one step of the reference fix (its verifier class, or the device types it
-checks) and then installs the reference fix as usual, so that ``tvm.tirx.transform.VerifyMemory``
-and ``tvm.tirx.analysis.verify_memory`` both carry the mistake.
+"""Wrong fixes of the VerifyMemory report: each is the text of bugs/verify_memory/reference_fix.py
+with one step changed (harness/wrong_fixes.py: EDITS), installed as the reference fix is, so that
+``tvm.tirx.transform.VerifyMemory`` and ``tvm.tirx.analysis.verify_memory`` both carry the
+mistake.
 """
-
-import re
-
-from bugs.verify_memory import reference_fix as fix
-from harness.tvm_line import WalkResult, allocation, ir, scope_of, walk
 
 WRONG_FIXES = {
     "host-allocations": "every host access is an error, host allocations included",
@@ -93,118 +87,11 @@ NOT_ON_TVM_TIRX = {
     "the operand whose position the wrong fix gets wrong",
 }
 
-
-class _OneLevel(fix._MemoryAccessVerifier):
-    def _from_function_args(self, var):
-        source = fix._definition_source(self.defs.get(var))
-        return any(v is not None and self._is_param(v) for v in (var, source))
-
-    def _is_param(self, var):
-        return any(var.same_as(p) for p in self.func.params)
-
-
-class _DeclBufferOnly(fix._MemoryAccessVerifier):
-    def _on_node(self, node):
-        if ir.SBlock is not None and isinstance(node, ir.SBlock):
-            return WalkResult.ADVANCE
-        return super()._on_node(node)
-
-
-class _RootName(fix._MemoryAccessVerifier):
-    def _from_function_args(self, var):
-        root = re.sub(r"_\d+$", "", var.name)
-        return any(ir.is_buffer_var(p) and p.name == root for p in self.func.params)
-
-
-class _AnyAlias(fix._MemoryAccessVerifier):
-    def _from_function_args(self, var):
-        return var in self.defs or super()._from_function_args(var)
-
-
-class _AllAccesses(fix._MemoryAccessVerifier):
-    def _from_function_args(self, var):
-        return True
-
-
-class _GlobalAllocationsUnchecked(fix._MemoryAccessVerifier):
-    @staticmethod
-    def _is_device_allocation(var, annotations):
-        return False
-
-
-class _LocalAllocationsToo(fix._MemoryAccessVerifier):
-    @staticmethod
-    def _is_device_allocation(var, annotations):
-        return not annotations
-
-
-class _FirstParamOnly(fix._MemoryAccessVerifier):
-    def _from_function_args(self, var):
-        seen = set()
-        while var is not None and var not in seen:
-            seen.add(var)
-            if var.same_as(self.func.params[0]):
-                return True
-            var = fix._definition_source(self.defs.get(var))
-        return False
-
-
-class _FirstPointerParam(fix._MemoryAccessVerifier):
-    def _is_pointer_param(self, var):
-        params = self.func.params
-        in_buffer = any(var.same_as(p) and ir.is_buffer_var(p) for p in params)
-        return in_buffer or (len(params) > 0 and var.same_as(params[0]))
-
-
-class _AddressOfAccess(fix._MemoryAccessVerifier):
-    def _on_node(self, node):
-        if fix._is_address_of_load(node):
-            return WalkResult.ADVANCE
-        return super()._on_node(node)
-
-
-class _AddressOfUntraced(fix._MemoryAccessVerifier):
-    def _from_function_args(self, var):
-        seen = set()
-        while var is not None and var not in seen:
-            seen.add(var)
-            if self._is_pointer_param(var):
-                return True
-            value = self.defs.get(var)
-            var = None if fix._is_address_of_load(value) else fix._definition_source(value)
-        return False
-
-
-class _AliasesOnly(fix._MemoryAccessVerifier):
-    def _from_function_args(self, var):
-        source = fix._definition_source(self.defs.get(var))
-        return source is not None and super()._from_function_args(source)
-
-
-class _StoresOnly(fix._MemoryAccessVerifier):
-    def _on_node(self, node):
-        if isinstance(node, fix._LOAD_TYPES):
-            return WalkResult.ADVANCE
-        return super()._on_node(node)
-
-
-class _NoThreadEnv(fix._MemoryAccessVerifier):
-    def _on_node(self, node):
-        if ir.is_thread_env(node):
-            return WalkResult.ADVANCE
-        return super()._on_node(node)
-
-
-class _AddressOfIndexUnchecked(fix._MemoryAccessVerifier):
-    def _on_node(self, node):
-        if fix._is_address_of_load(node):
-            return WalkResult.SKIP
-        return super()._on_node(node)
-
-
-def _thread_tag(node):
-    """The thread a thread environment binds: its IterVar's tag on apache/tvm, the first
-    argument of ``launch_thread`` on tvm-tirx (None for a ``device_scope``)."""
+# the thread a thread environment binds: its IterVar's tag on apache/tvm, the first argument of
+# ``launch_thread`` on tvm-tirx (None for a ``device_scope``); put before the verifier class
+_THREAD_TAG = (
+    "class _MemoryAccessVerifier:",
+    """def _thread_tag(node):
     iter_var = getattr(node, "node", None)
     if iter_var is not None:
         return getattr(iter_var, "thread_tag", None)
@@ -212,242 +99,213 @@ def _thread_tag(node):
     return str(args[0].value) if args and isinstance(args[0], ir.StringImm) else None
 
 
-class _ThreadIdxXOnly(fix._MemoryAccessVerifier):
-    def _on_node(self, node):
-        if ir.is_thread_env(node) and _thread_tag(node) != "threadIdx.x":
-            return WalkResult.ADVANCE
-        return super()._on_node(node)
-
-
-class _FirstErrorOnly(fix._MemoryAccessVerifier):
-    def run(self):
-        return super().run()[:1]
-
-
-class _EveryLaunchLoad(fix._MemoryAccessVerifier):
-    def __init__(self, func):
-        super().__init__(func)
-        self.launch_loads = []
-
-    def _on_node(self, node):
-        if ir.is_thread_env(node):
-            for value in fix._launch_parameters(node):
-                walk(value, self._launch_load, order="pre")
-        return super()._on_node(node)
-
-    def _launch_load(self, node):
-        if isinstance(node, fix._LOAD_TYPES) and fix._accessed_buffer(node) is not None:
-            self.launch_loads.append(fix._accessed_buffer(node))
-        return WalkResult.ADVANCE
-
-    def _from_function_args(self, var):
-        return any(var.same_as(v) for v in self.launch_loads) or super()._from_function_args(var)
-
-
-def _launch_parameters_where(keep_extent, dynamic_shared_memory):
-    """The reference fix's launch parameters, with only the extents of the thread environments
-    ``keep_extent`` accepts, and the dynamic shared memory size or not."""
-
-    def launch_parameters(kernel):
-        found = []
-
-        def visit(node):
-            if ir.is_thread_env(node) and keep_extent(node):
-                found.extend(fix._thread_extent(node))
-            alloc = allocation(node)
-            if dynamic_shared_memory and alloc and scope_of(alloc[0]) == "shared.dyn":
-                found.extend(alloc[0].ty.shape)
-            return WalkResult.ADVANCE
-
-        walk(kernel, visit, order="pre")
-        return found
-
-    return launch_parameters
-
-
-def _checked_device_helpers(func):
-    attrs = func.attrs
-    target = attrs.get("target") if attrs is not None else None
-    calling_conv = attrs.get("calling_conv") if attrs is not None else None
-    return (
-        target is not None
-        and (calling_conv is None or int(calling_conv) == 0)
-        and target.get_target_device_type() in fix._GPU_DEVICE_TYPES
-    )
-
-
-def _checked_skip_hostless(func):
-    return _checked_device_helpers(func) and func.attrs["target"].host is not None
-
-
-def _checked_skip_private(func):
-    return _checked_device_helpers(func) and func.attrs.get("global_symbol") is not None
-
-
-def _checked_every_calling_conv(func):
-    target = func.attrs.get("target") if func.attrs is not None else None
-    if target is None or target.get_target_device_type() not in fix._GPU_DEVICE_TYPES:
-        return False
-    return target.host is not None or func.attrs.get("global_symbol") is not None
-
-
-_RELEASED_SOURCES = (
-    "tirx.buffer_data",
-    "tirx.tvm_struct_get",
-    "tirx.tensor_data_ptr",
-    "tirx.decl_tensor",
+class _MemoryAccessVerifier:""",
 )
+_IS_POINTER = "(ir.is_buffer_var(p) or isinstance(p.ty, ir.PointerType))"
+_WALK_STOP = "            if self._is_pointer_param(var) or any("
+_KERNEL = "        if ir.is_thread_env(node):\n            # everything"
+_ADDRESS_OF_INDICES = (
+    "            for index in node.args[0].indices:\n"
+    '                walk(index, self._on_node, order="pre")\n'
+)
+_HOST_MEMORY = '    return value("device_type") == 1 or'
+_GPUS = "_GPU_DEVICE_TYPES = (2, 4, 7, 8, 10, 15)"
+_DEVICE_ALLOCATION = 'scope_of(var) == "global" and not _annotated_host_memory(annotations)'
+_CHECKED_TAIL = '    return target.host is not None or attrs.get("global_symbol") is not None'
+_FROM_ARGS = "    def _from_function_args(self, var):\n"
+_NEW_LIST = "        self.device_allocations = []\n"
+_LOAD_RECORD = "self._record_access(_accessed_buffer(node))"
 
-
-def _source_one_level(value):
-    """Pointer arithmetic followed only when its operand is a variable; the released
-    sources (``buffer_data(X)``, ...) followed as the reference fix does, down to it."""
-    if not isinstance(value, ir.Call) or not isinstance(value.op, ir.Op) or not value.args:
-        return _reference_source(value)
-    name = value.op.name
-    if name in _RELEASED_SOURCES:
-        return _source_one_level(value.args[fix._POINTER_OPERAND[name]])
-    if name in fix._POINTER_OPERAND:
-        operand = value.args[fix._POINTER_OPERAND[name]]
-        return operand if isinstance(operand, ir.Var) else None
-    return _reference_source(value)
-
-
-_reference_source = fix._definition_source
-_VERIFIERS = {
-    "host-allocations": _AllAccesses,
-    "global-allocations-unchecked": _GlobalAllocationsUnchecked,
-    "local-allocations-too": _LocalAllocationsToo,
-    "one-level": _OneLevel,
-    "decl-buffer-only": _DeclBufferOnly,
-    "root-name": _RootName,
-    "any-alias": _AnyAlias,
-    "first-param-only": _FirstParamOnly,
-    "aliases-only": _AliasesOnly,
-    "stores-only": _StoresOnly,
-    "no-thread-env": _NoThreadEnv,
-    "first-pointer-param": _FirstPointerParam,
-    "address-of-access": _AddressOfAccess,
-    "address-of-untraced": _AddressOfUntraced,
-    "address-of-index-unchecked": _AddressOfIndexUnchecked,
-    "threadIdx-x-only": _ThreadIdxXOnly,
-    "first-error-only": _FirstErrorOnly,
-    "every-launch-load": _EveryLaunchLoad,
-}
-# DLDeviceType values: kDLCPU 1, kDLCUDA 2, kDLWebGPU 15
-_DEVICE_TYPES = {
-    "cuda-only": (2,),
-    "every-target": (1, *fix._GPU_DEVICE_TYPES),
-    "no-webgpu": tuple(t for t in fix._GPU_DEVICE_TYPES if t != 15),
-}
-_CHECKED = {
-    "device-helpers": _checked_device_helpers,
-    "skip-hostless": _checked_skip_hostless,
-    "skip-private": _checked_skip_private,
-    "every-calling-conv": _checked_every_calling_conv,
-}
-_SOURCES = {
-    "no-pointer-arithmetic": {key: fix._POINTER_OPERAND[key] for key in _RELEASED_SOURCES},
-}
-
-
-# wrong fix -> {attribute of reference_fixes.verify_memory: its wrong replacement}
-PATCHES = {
-    **{name: {"_MemoryAccessVerifier": cls} for name, cls in _VERIFIERS.items()},
-    **{name: {"_GPU_DEVICE_TYPES": types} for name, types in _DEVICE_TYPES.items()},
-    **{name: {"_checked": checked} for name, checked in _CHECKED.items()},
-    **{name: {"_POINTER_OPERAND": table} for name, table in _SOURCES.items()},
-    "pointer-arithmetic-one-level": {"_definition_source": _source_one_level},
-    "outermost-launch-only": {"_launch_parameters": fix._thread_extent},
-    "launch-extents-only": {"_launch_parameters": _launch_parameters_where(bool, False)},
-    "threadIdx-extents-only": {
-        "_launch_parameters": _launch_parameters_where(
-            lambda node: str(_thread_tag(node)).startswith("threadIdx"), True
+EDITS = {
+    "host-allocations": [("if self._from_function_args(buffer):", "if True:  # every host access")],
+    "global-allocations-unchecked": [(_DEVICE_ALLOCATION, "False")],
+    "local-allocations-too": [(_DEVICE_ALLOCATION, "not annotations")],
+    "cuda-only": [(_GPUS, "_GPU_DEVICE_TYPES = (2,)")],
+    "every-target": [(_GPUS, "_GPU_DEVICE_TYPES = (1, 2, 4, 7, 8, 10, 15)")],
+    "no-webgpu": [(_GPUS, "_GPU_DEVICE_TYPES = (2, 4, 7, 8, 10)")],
+    "one-level": [
+        (
+            _FROM_ARGS,
+            _FROM_ARGS + "        source = _definition_source(self.defs.get(var))\n"
+            "        return any(\n"
+            "            v is not None and any(v.same_as(p) for p in self.func.params)\n"
+            "            for v in (var, source)\n"
+            "        )\n",
         )
-    },
-    "any-annotation-is-host-memory": {"_annotated_host_memory": bool},
+    ],
+    "decl-buffer-only": [
+        (
+            "self.defs[match.buffer] = _accessed_buffer(match.source)",
+            "pass  # match_buffer regions are not followed",
+        )
+    ],
+    "root-name": [
+        (
+            _FROM_ARGS,
+            _FROM_ARGS + "        import re\n\n"
+            '        root = re.sub(r"_\\d+$", "", var.name)\n'
+            "        return any(\n"
+            "            ir.is_buffer_var(p) and p.name == root for p in self.func.params\n"
+            "        )\n",
+        )
+    ],
+    "any-alias": [
+        (_FROM_ARGS, _FROM_ARGS + "        if var in self.defs:\n            return True\n")
+    ],
+    "first-param-only": [
+        (
+            _WALK_STOP + "var.same_as(a) for a in self.device_allocations):",
+            "            if var.same_as(self.func.params[0]):",
+        )
+    ],
+    "aliases-only": [
+        (_FROM_ARGS, _FROM_ARGS + "        var = _definition_source(self.defs.get(var))\n")
+    ],
+    "stores-only": [(_LOAD_RECORD, "pass  # host loads are not checked")],
+    "no-thread-env": [
+        (
+            "            for value in _launch_parameters(node):\n"
+            '                walk(value, self._on_node, order="pre")\n'
+            "            return WalkResult.SKIP",
+            "            return WalkResult.ADVANCE  # kernels are checked as host code",
+        )
+    ],
+    "first-pointer-param": [
+        (_IS_POINTER, "(ir.is_buffer_var(p) or p.same_as(self.func.params[0]))")
+    ],
+    "address-of-access": [
+        (
+            _ADDRESS_OF_INDICES + "            return WalkResult.SKIP",
+            "            return WalkResult.ADVANCE  # X of address_of(X[i]) is accessed",
+        )
+    ],
+    "address-of-untraced": [
+        (
+            _WALK_STOP + "var.same_as(a) for a in self.device_allocations):",
+            "            if self._is_pointer_param(var):",
+        ),
+        (
+            "            var = _definition_source(self.defs.get(var))",
+            "            value = self.defs.get(var)\n"
+            "            var = None if _is_address_of_load(value) else _definition_source(value)",
+        ),
+    ],
+    "address-of-index-unchecked": [(_ADDRESS_OF_INDICES, "")],
+    "threadIdx-x-only": [
+        _THREAD_TAG,
+        (
+            _KERNEL,
+            '        if ir.is_thread_env(node) and _thread_tag(node) != "threadIdx.x":\n'
+            "            return WalkResult.ADVANCE\n" + _KERNEL,
+        ),
+    ],
+    "first-error-only": [("        return errors\n", "        return errors[:1]\n")],
+    "every-launch-load": [
+        (_NEW_LIST, _NEW_LIST + "        self.launch_loads = []\n"),
+        (
+            "            for value in _launch_parameters(node):\n",
+            "            for value in _launch_parameters(node):\n"
+            '                walk(value, self._launch_load, order="pre")\n',
+        ),
+        (
+            "    def _record_access(self, buffer):",
+            "    def _launch_load(self, node):\n"
+            "        if isinstance(node, _LOAD_TYPES) and _accessed_buffer(node) is not None:\n"
+            "            self.launch_loads.append(_accessed_buffer(node))\n"
+            "        return WalkResult.ADVANCE\n\n"
+            "    def _record_access(self, buffer):",
+        ),
+        (
+            _FROM_ARGS,
+            _FROM_ARGS + "        if any(var.same_as(v) for v in self.launch_loads):\n"
+            "            return True\n",
+        ),
+    ],
+    "device-helpers": [(_CHECKED_TAIL, "    return True")],
+    "skip-hostless": [(_CHECKED_TAIL, "    return target.host is not None")],
+    "skip-private": [(_CHECKED_TAIL, '    return attrs.get("global_symbol") is not None')],
+    "every-calling-conv": [
+        ("    if calling_conv is not None and int(calling_conv) != 0:\n        return False\n", "")
+    ],
+    "no-pointer-arithmetic": [("    **POINTER_ARITHMETIC,\n", '    "tirx.buffer_data": 0,\n')],
+    "any-annotation-is-host-memory": [
+        (
+            _HOST_MEMORY + ' (value("disable_lower_builtin") or 0) != 0',
+            "    return bool(annotations)",
+        )
+    ],
+    "pointer-arithmetic-one-level": [
+        (
+            "    return pointer_base(value, _POINTER_OPERAND)",
+            "    if isinstance(value, ir.Call) and isinstance(value.op, ir.Op) and value.args:\n"
+            "        name = value.op.name\n"
+            "        position = _POINTER_OPERAND.get(name)\n"
+            "        operand = None if position is None else value.args[position]\n"
+            '        if name in POINTER_ARITHMETIC and name != "tirx.buffer_data":\n'
+            "            return operand if isinstance(operand, ir.Var) else None\n"
+            "        if operand is not None:\n"
+            "            return _definition_source(operand)\n"
+            "    return pointer_base(value, _POINTER_OPERAND)",
+        )
+    ],
+    "threadIdx-extents-only": [
+        _THREAD_TAG,
+        (
+            "            found.extend(_thread_extent(node))",
+            '            if str(_thread_tag(node)).startswith("threadIdx"):\n'
+            "                found.extend(_thread_extent(node))",
+        ),
+    ],
+    "outermost-launch-only": [("_launch_parameters(node):", "_thread_extent(node):")],
+    "launch-extents-only": [
+        (
+            "            found.extend(alloc[0].ty.shape)",
+            "            pass  # the dynamic shared memory size is left to the kernel",
+        )
+    ],
+    "blind-nested-extents-in-kernel": [
+        (
+            "if ir.is_thread_env(node):\n            found.extend(",
+            "if ir.is_thread_env(node) and node.same_as(kernel):\n            found.extend(",
+        )
+    ],
+    "blind-disable-flag-present": [
+        (
+            ' (value("disable_lower_builtin") or 0) != 0',
+            ' (\n        annotations is not None and "disable_lower_builtin" in annotations\n    )',
+        )
+    ],
+    "blind-any-device-type": [(_HOST_MEMORY, '    return value("device_type") is not None or')],
+    "blind-address-of-unvisited": [(_ADDRESS_OF_INDICES, "")],
+    "blind-access-ptr-first-arg": [
+        (
+            '    "tirx.tvm_struct_get": 0,\n',
+            '    "tirx.tvm_access_ptr": 0,\n    "tirx.tvm_struct_get": 0,\n',
+        )
+    ],
+    "blind-pointer-param-first-only": [
+        (
+            _IS_POINTER,
+            "(ir.is_buffer_var(p) or isinstance(p.ty, ir.PointerType)"
+            " and p.same_as(self.func.params[0]))",
+        )
+    ],
+    "blind-no-webgpu": [(_GPUS, "_GPU_DEVICE_TYPES = (2, 4, 7, 8, 10)")],
+    "blind-loads-untraced": [
+        (_NEW_LIST, _NEW_LIST + "        self.loads = []\n"),
+        (
+            _LOAD_RECORD,
+            "if _accessed_buffer(node) is not None:\n"
+            "                self.loads.append(_accessed_buffer(node))",
+        ),
+        (
+            "        for buffer in self.accesses:\n"
+            "            if self._from_function_args(buffer):",
+            "        checks = [(b, self._from_function_args) for b in self.accesses]\n"
+            "        # a load is an error only when it names a parameter itself\n"
+            "        checks += [(b, self._is_pointer_param) for b in self.loads]\n"
+            "        for buffer, check in checks:\n"
+            "            if check(buffer):",
+        ),
+    ],
 }
-
-
-# --- blind review: the variants below each change one step of the reference fix ---
-
-
-def _blind_launch_parameters_outer(kernel):
-    """The kernel's own extent and its shared.dyn size; nested extents are left to the kernel."""
-    found = list(fix._thread_extent(kernel))
-
-    def visit(node):
-        alloc = allocation(node)
-        if alloc is not None and scope_of(alloc[0]) == "shared.dyn":
-            found.extend(alloc[0].ty.shape)
-        return WalkResult.ADVANCE
-
-    walk(kernel, visit, order="pre")
-    return found
-
-
-def _blind_int_annotation(annotations, key):
-    found = annotations.get(key) if annotations is not None else None
-    return int(found) if isinstance(found, int | ir.IntImm) else None
-
-
-def _blind_host_memory_flag_present(annotations):
-    return _blind_int_annotation(annotations, "device_type") == 1 or (
-        annotations is not None and "disable_lower_builtin" in annotations
-    )
-
-
-def _blind_host_memory_any_device_type(annotations):
-    return _blind_int_annotation(annotations, "device_type") is not None or (
-        (_blind_int_annotation(annotations, "disable_lower_builtin") or 0) != 0
-    )
-
-
-class _BlindPointerParamFirstOnly(fix._MemoryAccessVerifier):
-    def _is_pointer_param(self, var):
-        params = list(self.func.params)
-        if any(var.same_as(p) and ir.is_buffer_var(p) for p in params):
-            return True
-        return bool(params) and var.same_as(params[0]) and isinstance(params[0].ty, ir.PointerType)
-
-
-class _BlindLoadsUntraced(fix._MemoryAccessVerifier):
-    def __init__(self, func):
-        super().__init__(func)
-        self.loads = []
-
-    def _on_node(self, node):
-        if isinstance(node, fix._LOAD_TYPES) and not ir.is_thread_env(node):
-            buffer = fix._accessed_buffer(node)
-            if buffer is not None:
-                self.loads.append(buffer)
-            return WalkResult.ADVANCE
-        return super()._on_node(node)
-
-    def run(self):
-        errors = super().run()
-        for buffer in self.loads:
-            if self._is_pointer_param(buffer):
-                errors.append(
-                    f"Variable `{buffer.name}` is directly accessed by host memory (it is not "
-                    "contained in a thread environment or in the function arguments."
-                )
-        return errors
-
-
-PATCHES.update(
-    {
-        "blind-nested-extents-in-kernel": {"_launch_parameters": _blind_launch_parameters_outer},
-        "blind-disable-flag-present": {"_annotated_host_memory": _blind_host_memory_flag_present},
-        "blind-any-device-type": {"_annotated_host_memory": _blind_host_memory_any_device_type},
-        "blind-address-of-unvisited": {"_MemoryAccessVerifier": _AddressOfIndexUnchecked},
-        "blind-access-ptr-first-arg": {
-            "_POINTER_OPERAND": {**fix._POINTER_OPERAND, "tirx.tvm_access_ptr": 0}
-        },
-        "blind-pointer-param-first-only": {"_MemoryAccessVerifier": _BlindPointerParamFirstOnly},
-        "blind-no-webgpu": {
-            "_GPU_DEVICE_TYPES": tuple(t for t in fix._GPU_DEVICE_TYPES if t != 15)
-        },
-        "blind-loads-untraced": {"_MemoryAccessVerifier": _BlindLoadsUntraced},
-    }
-)

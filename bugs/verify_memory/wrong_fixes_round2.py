@@ -15,16 +15,10 @@
 # specific language governing permissions and limitations
 # under the License.
 """Second blind round: wrong fixes of verify_memory (patches/0003): each one small mistake in one
-step of bugs/verify_memory/reference_fix.py."""
+step of bugs/verify_memory/reference_fix.py, written as an edit of its text (harness/wrong_fixes.py:
+EDITS); a mistake already made in the first round reuses that round's edit."""
 
-from bugs.verify_memory import reference_fix as fix
-from bugs.verify_memory.wrong_fixes import (
-    _AddressOfIndexUnchecked,
-    _blind_host_memory_any_device_type,
-    _blind_launch_parameters_outer,
-    _checked_skip_hostless,
-)
-from harness.tvm_line import LINE, ir
+from bugs.verify_memory.wrong_fixes import EDITS as FIRST
 
 WRONG_FIXES = {
     "blind2-one-step-alias": "IsFromFunctionArgs follows one definition step (a view of a "
@@ -51,32 +45,16 @@ NOT_ON_TVM_TIRX = {
     "written there holds one",
 }
 
+_CHAIN = "        while var is not None and var not in seen:"
 
-class _OneStep(fix._MemoryAccessVerifier):
-    def _from_function_args(self, var):
-        if self._is_pointer_param(var) or any(var.same_as(a) for a in self.device_allocations):
-            return True
-        var = fix._definition_source(self.defs.get(var))
-        if var is None:
-            return False
-        return self._is_pointer_param(var) or any(var.same_as(a) for a in self.device_allocations)
-
-
-class _HandleParamsIgnored(fix._MemoryAccessVerifier):
-    def _is_pointer_param(self, var):
-        return any(var.same_as(p) and ir.is_buffer_var(p) for p in self.func.params)
-
-
-PATCHES = {
-    "blind2-one-step-alias": {"_MemoryAccessVerifier": _OneStep},
-    "blind2-address-of-skipped": {"_MemoryAccessVerifier": _AddressOfIndexUnchecked},
-    "blind2-device-type-presence": {"_annotated_host_memory": _blind_host_memory_any_device_type},
-    "blind2-access-ptr-operand-0": {
-        "_POINTER_OPERAND": {**fix._POINTER_OPERAND, "tirx.tvm_access_ptr": 0}
-    },
-    "blind2-nested-extents-device": {"_launch_parameters": _blind_launch_parameters_outer},
-    "blind2-host-less-entry-skipped": {"_checked": _checked_skip_hostless},
-    "blind2-handle-params-ignored": {"_MemoryAccessVerifier": _HandleParamsIgnored},
+EDITS = {
+    "blind2-one-step-alias": [(_CHAIN, _CHAIN[:-1] + " and len(seen) < 2:")],
+    "blind2-address-of-skipped": FIRST["address-of-index-unchecked"],
+    "blind2-device-type-presence": FIRST["blind-any-device-type"],
+    "blind2-access-ptr-operand-0": FIRST["blind-access-ptr-first-arg"],
+    "blind2-nested-extents-device": FIRST["blind-nested-extents-in-kernel"],
+    "blind2-host-less-entry-skipped": FIRST["skip-hostless"],
+    "blind2-handle-params-ignored": [
+        ("(ir.is_buffer_var(p) or isinstance(p.ty, ir.PointerType))", "ir.is_buffer_var(p)")
+    ],
 }
-
-assert LINE in ("tvm", "tvm_tirx")

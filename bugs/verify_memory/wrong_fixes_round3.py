@@ -14,19 +14,12 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Third blind round: wrong fixes of verify_memory, each one small mistake in its reference fix.
+"""Third blind round: wrong fixes of verify_memory, each one small mistake in its reference fix
+(bugs/verify_memory/reference_fix.py), written as an edit of its text (harness/wrong_fixes.py:
+EDITS); a mistake an earlier round already made reuses that round's edit."""
 
-The reference fix is bugs/verify_memory/reference_fix.py."""
-
-from bugs.verify_memory import reference_fix as fix
-from bugs.verify_memory.wrong_fixes import (
-    _AddressOfAccess,
-    _AddressOfIndexUnchecked,
-    _blind_launch_parameters_outer,
-    _checked_skip_hostless,
-)
-from bugs.verify_memory.wrong_fixes_round2 import _HandleParamsIgnored
-from harness.tvm_line import WalkResult, ir, walk
+from bugs.verify_memory.wrong_fixes import EDITS as FIRST
+from bugs.verify_memory.wrong_fixes_round2 import EDITS as SECOND
 
 WRONG_FIXES = {
     "blind3-first-param-only": "keeps the legacy rule: only params[0] counts as caller memory, "
@@ -49,37 +42,24 @@ WRONG_FIXES = {
 }
 
 
-class _FirstParamOnly(fix._MemoryAccessVerifier):
-    def _is_pointer_param(self, var):
-        params = list(self.func.params)
-        return bool(params) and var.same_as(params[0])
-
-
-def _no_shared_dyn(kernel):
-    found = []
-
-    def visit(node):
-        if ir.is_thread_env(node):
-            found.extend(fix._thread_extent(node))
-        return WalkResult.ADVANCE
-
-    walk(kernel, visit, order="pre")
-    return found
-
-
-def _device_type_only(annotations):
-    found = annotations.get("device_type") if annotations is not None else None
-    return isinstance(found, int | ir.IntImm) and int(found) == 1
-
-
-PATCHES = {
-    "blind3-first-param-only": {"_MemoryAccessVerifier": _FirstParamOnly},
-    "blind3-outer-extent-only": {"_launch_parameters": _blind_launch_parameters_outer},
-    "blind3-no-shared-dyn-size": {"_launch_parameters": _no_shared_dyn},
-    "blind3-address-of-counts-access": {"_MemoryAccessVerifier": _AddressOfAccess},
-    "blind3-address-of-skips-indices": {"_MemoryAccessVerifier": _AddressOfIndexUnchecked},
-    "blind3-no-webgpu": {"_GPU_DEVICE_TYPES": (2, 4, 7, 8, 10)},
-    "blind3-handle-param-not-pointer": {"_MemoryAccessVerifier": _HandleParamsIgnored},
-    "blind3-disable-lower-builtin-ignored": {"_annotated_host_memory": _device_type_only},
-    "blind3-hostless-entry-skipped": {"_checked": _checked_skip_hostless},
+EDITS = {
+    "blind3-first-param-only": [
+        (
+            "(ir.is_buffer_var(p) or isinstance(p.ty, ir.PointerType))",
+            "p.same_as(self.func.params[0])",
+        )
+    ],
+    "blind3-outer-extent-only": FIRST["blind-nested-extents-in-kernel"],
+    "blind3-no-shared-dyn-size": FIRST["launch-extents-only"],
+    "blind3-address-of-counts-access": FIRST["address-of-access"],
+    "blind3-address-of-skips-indices": FIRST["address-of-index-unchecked"],
+    "blind3-no-webgpu": FIRST["no-webgpu"],
+    "blind3-handle-param-not-pointer": SECOND["blind2-handle-params-ignored"],
+    "blind3-disable-lower-builtin-ignored": [
+        (
+            '    return value("device_type") == 1 or (value("disable_lower_builtin") or 0) != 0',
+            '    return value("device_type") == 1',
+        )
+    ],
+    "blind3-hostless-entry-skipped": FIRST["skip-hostless"],
 }

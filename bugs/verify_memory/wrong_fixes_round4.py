@@ -15,16 +15,12 @@
 # specific language governing permissions and limitations
 # under the License.
 """Blind round 4: wrong fixes of VerifyMemory's alias tracing (patch 0003), each one mistake in
-one step of bugs/verify_memory/reference_fix.py."""
+one step of bugs/verify_memory/reference_fix.py, written as an edit of its text
+(harness/wrong_fixes.py: EDITS); each mistake an earlier round made already reuses its edit."""
 
-from bugs.verify_memory import reference_fix as fix
-from bugs.verify_memory.wrong_fixes import (
-    _AddressOfIndexUnchecked,
-    _blind_launch_parameters_outer,
-    _checked_skip_hostless,
-)
-from bugs.verify_memory.wrong_fixes_round2 import _HandleParamsIgnored, _OneStep
-from bugs.verify_memory.wrong_fixes_round3 import _device_type_only, _no_shared_dyn
+from bugs.verify_memory.wrong_fixes import EDITS as FIRST
+from bugs.verify_memory.wrong_fixes_round2 import EDITS as SECOND
+from bugs.verify_memory.wrong_fixes_round3 import EDITS as THIRD
 
 WRONG_FIXES = {
     "blind4-handle-param-not-pointer": "a parameter counts as the caller's memory only when it "
@@ -50,23 +46,21 @@ WRONG_FIXES = {
 }
 
 
-PATCHES = {
-    "blind4-handle-param-not-pointer": {"_MemoryAccessVerifier": _HandleParamsIgnored},
-    "blind4-access-ptr-operand-0": {
-        "_POINTER_OPERAND": {**fix._POINTER_OPERAND, "tirx.tvm_access_ptr": 0}
-    },
-    "blind4-address-of-is-access": {"_is_address_of_load": lambda node: False},
-    "blind4-address-of-skips-indices": {"_MemoryAccessVerifier": _AddressOfIndexUnchecked},
-    "blind4-outer-extent-only": {"_launch_parameters": _blind_launch_parameters_outer},
-    "blind4-no-shared-dyn-size": {"_launch_parameters": _no_shared_dyn},
-    "blind4-ignore-disable-lower-builtin": {"_annotated_host_memory": _device_type_only},
-    "blind4-one-alias-step": {"_MemoryAccessVerifier": _OneStep},
-    "blind4-no-webgpu": {"_GPU_DEVICE_TYPES": (2, 4, 7, 8, 10)},
-    "blind4-skip-every-hostless": {"_checked": _checked_skip_hostless},
-}
-
-
 # no program of tvm-tirx tells these apart from the reference fix
 NOT_ON_TVM_TIRX = {
     "blind4-access-ptr-operand-0": "tvm-tirx registers no tirx.tvm_access_ptr",
+}
+
+EDITS = {
+    "blind4-handle-param-not-pointer": SECOND["blind2-handle-params-ignored"],
+    "blind4-access-ptr-operand-0": FIRST["blind-access-ptr-first-arg"],
+    # _is_address_of_load is False for every node: address_of(X[i]) is walked as a load of X
+    "blind4-address-of-is-access": FIRST["address-of-access"],
+    "blind4-address-of-skips-indices": FIRST["address-of-index-unchecked"],
+    "blind4-outer-extent-only": FIRST["blind-nested-extents-in-kernel"],
+    "blind4-no-shared-dyn-size": FIRST["launch-extents-only"],
+    "blind4-ignore-disable-lower-builtin": THIRD["blind3-disable-lower-builtin-ignored"],
+    "blind4-one-alias-step": SECOND["blind2-one-step-alias"],
+    "blind4-no-webgpu": FIRST["no-webgpu"],
+    "blind4-skip-every-hostless": FIRST["skip-hostless"],
 }

@@ -14,11 +14,12 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Round-7 blind wrong fixes of the VerifyMemory alias fix (patches/0003): one mistake each."""
+"""Round-7 blind wrong fixes of the VerifyMemory alias fix (patches/0003): one mistake each, an
+edit of the text of bugs/verify_memory/reference_fix.py (harness/wrong_fixes.py: EDITS); a
+mistake an earlier round made already reuses its edit."""
 
-from bugs.verify_memory import reference_fix as fix
-from harness.tvm_line import POINTER_ARITHMETIC, scope_of
-from harness.wrong_fixes import patched_install
+from bugs.verify_memory.wrong_fixes import _DEVICE_ALLOCATION
+from bugs.verify_memory.wrong_fixes import EDITS as FIRST
 
 WRONG_FIXES = {
     "blind7-webgpu-not-gpu": "IsGPUDevice does not count kDLWebGPU",
@@ -43,86 +44,20 @@ WRONG_FIXES = {
     ),
 }
 
-
-def _first_param_only(self, var):
-    params = list(self.func.params)[:1]
-    return any(
-        var.same_as(p) and (fix.ir.is_buffer_var(p) or isinstance(p.ty, fix.ir.PointerType))
-        for p in params
-    )
-
-
-_NO_OFFSETS = {
-    "tirx.buffer_data": 0,
-    "tirx.tvm_struct_get": 0,
-    "tirx.tensor_data_ptr": 0,
-    "tirx.decl_tensor": 0,
+EDITS = {
+    "blind7-webgpu-not-gpu": FIRST["no-webgpu"],
+    "blind7-first-param-only": [
+        (
+            "            for p in self.func.params\n",
+            "            for p in list(self.func.params)[:1]\n",
+        )
+    ],
+    "blind7-offset-not-followed": FIRST["no-pointer-arithmetic"],
+    # _is_address_of_load is False for every node: address_of(X[i]) is walked as a load of X
+    "blind7-address-of-access": FIRST["address-of-access"],
+    "blind7-hostless-entry-skipped": FIRST["skip-hostless"],
+    "blind7-local-alloc-device": [(_DEVICE_ALLOCATION, "not _annotated_host_memory(annotations)")],
+    "blind7-cpu-annotation-ignored": [(_DEVICE_ALLOCATION, 'scope_of(var) == "global"')],
+    # only the kernel's own extent: neither the nested extents nor the shared.dyn size
+    "blind7-nested-extent-skipped": FIRST["outermost-launch-only"],
 }
-assert set(POINTER_ARITHMETIC) - set(_NO_OFFSETS)
-
-
-def _no_address_of(_node):
-    return False
-
-
-def _checked_host_only(func):
-    attrs = func.attrs
-    target = attrs.get("target") if attrs is not None else None
-    if target is None:
-        return False
-    calling_conv = attrs.get("calling_conv")
-    if calling_conv is not None and int(calling_conv) != 0:
-        return False
-    if target.get_target_device_type() not in fix._GPU_DEVICE_TYPES:
-        return False
-    return target.host is not None
-
-
-def _device_any_scope(_var, annotations):
-    return not fix._annotated_host_memory(annotations)
-
-
-def _device_global_unannotated(var, _annotations):
-    return scope_of(var) == "global"
-
-
-def _own_extent_only(kernel):
-    return fix._thread_extent(kernel)
-
-
-PATCHES = {
-    "blind7-webgpu-not-gpu": {"_GPU_DEVICE_TYPES": (2, 4, 7, 8, 10)},
-    "blind7-first-param-only": {},
-    "blind7-offset-not-followed": {"_POINTER_OPERAND": _NO_OFFSETS},
-    "blind7-address-of-access": {"_is_address_of_load": _no_address_of},
-    "blind7-hostless-entry-skipped": {"_checked": _checked_host_only},
-    "blind7-local-alloc-device": {},
-    "blind7-cpu-annotation-ignored": {},
-    "blind7-nested-extent-skipped": {"_launch_parameters": _own_extent_only},
-}
-
-_METHODS = {
-    "blind7-first-param-only": ("_is_pointer_param", _first_param_only),
-    "blind7-local-alloc-device": ("_is_device_allocation", staticmethod(_device_any_scope)),
-    "blind7-cpu-annotation-ignored": (
-        "_is_device_allocation",
-        staticmethod(_device_global_unannotated),
-    ),
-}
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name not in _METHODS:
-        return patched_install(fix, PATCHES[name])
-    attr, value = _METHODS[name]
-    cls = fix._MemoryAccessVerifier
-    saved = cls.__dict__[attr]
-    setattr(cls, attr, value)
-    undo = fix.install()
-
-    def uninstall():
-        undo()
-        setattr(cls, attr, saved)
-
-    return uninstall
