@@ -14,13 +14,12 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Wrong fixes of the bfloat16 host scalar report: variants of
-bugs/bfloat16_scalar/reference_fix.py.
-
-Each replaces one step of the reference fix (B1's bound value, kept types or modulo, B2's
-decode, B3's constants, NaN rule, variables, parameters or rejection, B4's host pass) and then
-installs it. What tells each apart from the reference fix (proof/test_bfloat16_scalar.py and
-the upstream tests):
+"""Wrong fixes of the bfloat16 host scalar report: each is the text of
+bugs/bfloat16_scalar/reference_fix.py with one step changed (harness/wrong_fixes.py: EDITS):
+B1's bound value, kept types or modulo, B2's decode, B3's constants, NaN rule, variables,
+parameters or rejection, B4's host pass. ``compiler-rt-bits`` alone replaces a function
+(``constant_bits``) with a model of compiler-rt's conversion (PATCHES). What tells each apart
+from the reference fix (proof/test_bfloat16_scalar.py and the upstream tests):
 
 * value-not-visited: a bound value is promoted unvisited: bfloat16 arithmetic inside a
   ``T.let`` is left as it is (test_compute_legalize_binds_float32, the llvm runs);
@@ -46,9 +45,6 @@ the upstream tests):
 """
 
 import struct
-
-from bugs.bfloat16_scalar import reference_fix as fix
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "value-not-visited": "B1 retypes the Bind's variable but promotes its value unvisited: "
@@ -99,27 +95,6 @@ WRONG_FIXES = {
 }
 
 
-def _promoted_unvisited(original, _legalized):
-    """PromoteToTarget(value) of the unvisited value: the bits widened to float32."""
-    return fix.bf16_to_f32(original) if fix._is_bf16(original.ty) else original
-
-
-def _float16_decode(dtype, cast):
-    return fix.ir.Cast(dtype, cast)
-
-
-def _truncating_f32_to_bf16(value):
-    lanes = fix._lanes(value.ty)
-    u = fix._reinterpret(fix._with_lanes("uint32", lanes), value)
-    bits = fix._cast(fix._with_lanes("uint16", lanes), u >> fix.tirx.const(16, "uint32"))
-    return fix._reinterpret(fix._with_lanes("bfloat16", lanes), bits)
-
-
-def _truncated_bits(value):
-    (u,) = struct.unpack("<I", struct.pack("<f", value))
-    return u >> 16
-
-
 def _round_half_to_even(bits):
     """The upper 16 of the 32 ``bits``, rounded to nearest, ties to even, on the lower 16."""
     result, round_bits = bits >> 16, bits & 0xFFFF
@@ -151,146 +126,111 @@ def compiler_rt_bits(value):
     return (result | (sign >> 16)) & 0xFFFF
 
 
-def _scalar_var(var):
-    return fix.ir.Var(var.name, "uint16")
+PATCHES = {"compiler-rt-bits": {"constant_bits": compiler_rt_bits}}
 
+# the steps the edits change (each found once in the reference fix)
+_BOUND_VALUE = "    return legalized\n"
+_DECODE = "    return ir.Cast(dtype, cast.value)"
+_BIAS = "    u = u + bias\n"
+_CONSTANT = "    return bf16_bits(value)"
+_NAN_SELECT = "    return tirx.Select(is_nan, quiet, rounded)"
+_KEEP_TYPE = "    return _reinterpret(str(ty), bfloat16_bits(value))"
+_MOD_OPS = "_MOD_OPS = (tirx.Mod, tirx.FloorDiv, tirx.FloorMod)"
+_STORAGE_VAR = "    return ir.Var(var.name, _uint16(var.ty))"
+_REJECT = '    raise ValueError(\n        f"Cannot lower'
+_PIPELINES = 'PIPELINES = ("tvm.s_tir.pipeline", "tvm.tirx.compilation_pipeline")'
+_QUIET = '(u >> tirx.const(16, "uint32")) | tirx.const(0x40, "uint32")'
+_ROUNDED_BITS = "    return nan_kept(value, _reinterpret(u16, f32_to_bf16(value)))"
+# the non-constant branch of BFloat16Bits with the top 16 bits of the float32, NaN kept
+_TRUNCATED_BITS = (
+    '    u = _reinterpret(_with_lanes("uint32", lanes), value)\n'
+    '    return nan_kept(value, _cast(u16, u >> tirx.const(16, "uint32")))  # truncated'
+)
+_TIES_AWAY = '    u = u + tirx.const(0x8000, "uint32")  # a tie rounds away from zero\n'
+_NAN_DROPPED = "    return rounded  # no quiet-NaN select"
+_CONVERT_BACK_PLAIN = "    return f32_to_bf16(value)  # DTypeConversion: NaN not kept"
+_NO_HOST_PASS = (
+    '    return compute_legalize(_ORIGINAL["BF16ComputeLegalize"](), mod)',
+    "    return mod  # no BF16ComputeLegalize after MakePackedAPI",
+)
+_NO_PARAMS = ("    return func.params\n", "    return []  # the parameters keep bfloat16\n")
+_NOT_REJECTED = (_REJECT, "    return None  # lowered on the bits\n" + _REJECT)
 
-def _no_params(_func):
-    return []
-
-
-def _rounded_only(_value, rounded):
-    return rounded
-
-
-def _promoted(_ty, value):
-    return value
-
-
-def _not_rejected(_expr):
-    return None
-
-
-def _no_host_pass(mod):
-    return mod
-
-
-_PATCHES = {
-    "value-not-visited": {"_bound_value": _promoted_unvisited},
-    "decoded-through-float16": {"_decode_cast": _float16_decode},
-    "narrow-truncates": {"f32_to_bf16": _truncating_f32_to_bf16},
-    "constant-truncated": {"constant_bits": _truncated_bits},
-    "compiler-rt-bits": {"constant_bits": compiler_rt_bits},
-    "nan-not-kept": {"nan_kept": _rounded_only},
-    "reinterpret-promoted": {"keep_type": _promoted},
-    "modulo-left": {"_MOD_OPS": ()},
-    "scalar-lanes": {"_storage_var": _scalar_var},
-    "params-keep-bfloat16": {"_defined_params": _no_params},
-    "computation-lowered-on-bits": {"reject_uncomputed": _not_rejected},
-    "no-host-pass": {"host_compute_legalize": _no_host_pass},
-}
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name not in WRONG_FIXES:
-        raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    if name in _BLIND_PATCHES:
-        return patched_install(fix, _BLIND_PATCHES[name])
-    return patched_install(fix, _PATCHES[name])
-
-
-# ---------------------------------------------------------------- a blind reviewer's variants
-
-# the reference fix's own, before any patch replaces them
-_BLIND_BITS = fix.bfloat16_bits
-
-
-def _blind_bound_value_rounded(original, legalized):
-    """The bound value rounded to bfloat16 and widened back (a T.let computed in bfloat16)."""
-    if not fix._is_bf16(original.ty):
-        return legalized
-    lanes = fix._lanes(legalized.ty)
-    rounded = fix._reinterpret(fix._with_lanes("bfloat16", lanes), _BLIND_BITS(legalized))
-    return fix.bf16_to_f32(rounded)
-
-
-def _blind_f64_rounded_to_bf16(value):
-    """A float64 ``value`` rounded to bfloat16's precision (7 fraction bits, to nearest even),
-    still a float64: the float32 cast of it is exact (a NaN is kept)."""
-    tirx = fix.tirx
-    u = tirx.reinterpret("uint64", value)
-    half = tirx.const((1 << 44) - 1, "uint64")
-    odd = (u >> tirx.const(45, "uint64")) & tirx.const(1, "uint64")
-    mask = tirx.const(((1 << 64) - 1) ^ ((1 << 45) - 1), "uint64")
-    rounded = tirx.reinterpret("float64", (u + half + odd) & mask)
-    # a NaN stays itself (as a conversion in hardware keeps it): only the rounding differs
-    magnitude = u & tirx.const((1 << 63) - 1, "uint64")
-    is_nan = magnitude > tirx.const(0x7FF0000000000000, "uint64")
-    return tirx.Select(is_nan, value, rounded)
-
-
-def _blind_decode_direct(dtype, cast):
-    slot = cast.value
-    if str(slot.ty) != "float64":
-        slot = fix.ir.Cast("float64", slot)
-    return fix.ir.Cast(dtype, _blind_f64_rounded_to_bf16(slot))
-
-
-def _blind_nan_sign_dropped(value, rounded):
-    tirx = fix.tirx
-    lanes = fix._lanes(value.ty)
-    u = fix._reinterpret(fix._with_lanes("uint32", lanes), value)
-    is_nan = (u & tirx.const(0x7FFFFFFF, "uint32")) > tirx.const(0x7F800000, "uint32")
-    payload = (u >> tirx.const(16, "uint32")) & tirx.const(0x7FFF, "uint32")
-    quiet = fix._cast(fix._with_lanes("uint16", lanes), payload | tirx.const(0x40, "uint32"))
-    return tirx.Select(is_nan, quiet, rounded)
-
-
-_BLIND_REJECT = fix.reject_uncomputed
-
-
-def _blind_reject_by_result_type(expr):
-    if fix._is_bf16(expr.ty):
-        _BLIND_REJECT(expr)
-
-
-_BLIND_STORAGE_VAR = fix._storage_var
-
-
-def _blind_storage_var_one_lane(var):
-    return _BLIND_STORAGE_VAR(var) if fix._lanes(var.ty) == 1 else var
-
-
-def _blind_keep_type_truncates(ty, value):
-    if not fix._is_bf16(ty) or fix._is_bf16(value.ty):
-        return value
-    tirx = fix.tirx
-    lanes = fix._lanes(value.ty)
-    u = fix._reinterpret(fix._with_lanes("uint32", lanes), value)
-    bits = fix._cast(fix._with_lanes("uint16", lanes), u >> tirx.const(16, "uint32"))
-    return fix._reinterpret(str(ty), bits)
-
-
-def _blind_f32_to_bf16_ties_away(value):
-    tirx = fix.tirx
-    lanes = fix._lanes(value.ty)
-    u = fix._reinterpret(fix._with_lanes("uint32", lanes), value)
-    u = u + tirx.const(0x8000, "uint32")
-    bits = fix._cast(fix._with_lanes("uint16", lanes), u >> tirx.const(16, "uint32"))
-    return fix._reinterpret(fix._with_lanes("bfloat16", lanes), bits)
-
-
-_BLIND_PATCHES = {
-    "blind-host-pass-s-tir-only": {"PIPELINES": ("tvm.s_tir.pipeline",)},
-    "blind-host-pass-tirx-only": {"PIPELINES": ("tvm.tirx.compilation_pipeline",)},
-    "blind-floordiv-forgotten": {"_MOD_OPS": (fix.tirx.Mod, fix.tirx.FloorMod)},
-    "blind-truncmod-forgotten": {"_MOD_OPS": (fix.tirx.FloorDiv, fix.tirx.FloorMod)},
-    "blind-let-rounded": {"_bound_value": _blind_bound_value_rounded},
-    "blind-decode-direct-from-float64": {"_decode_cast": _blind_decode_direct},
-    "blind-nan-sign-dropped": {"nan_kept": _blind_nan_sign_dropped},
-    "blind-reject-by-result-type": {"reject_uncomputed": _blind_reject_by_result_type},
-    "blind-storage-vectors-kept": {"_storage_var": _blind_storage_var_one_lane},
-    "blind-keep-type-truncates": {"keep_type": _blind_keep_type_truncates},
-    "blind-runtime-ties-away": {"f32_to_bf16": _blind_f32_to_bf16_ties_away},
+EDITS = {
+    "value-not-visited": [
+        (
+            _BOUND_VALUE,
+            "    return bf16_to_f32(_original) if _is_bf16(_original.ty) else _original\n",
+        )
+    ],
+    "decoded-through-float16": [(_DECODE, "    return ir.Cast(dtype, cast)")],
+    "narrow-truncates": [(_BIAS, "")],
+    "constant-truncated": [
+        (_CONSTANT, '    return struct.unpack("<I", struct.pack("<f", value))[0] >> 16')
+    ],
+    "nan-not-kept": [(_NAN_SELECT, _NAN_DROPPED)],
+    "reinterpret-promoted": [(_KEEP_TYPE, "    return value")],
+    "modulo-left": [(_MOD_OPS, "_MOD_OPS = ()")],
+    "scalar-lanes": [(_STORAGE_VAR, '    return ir.Var(var.name, "uint16")')],
+    "params-keep-bfloat16": [_NO_PARAMS],
+    "computation-lowered-on-bits": [_NOT_REJECTED],
+    "no-host-pass": [_NO_HOST_PASS],
+    "blind-host-pass-s-tir-only": [(_PIPELINES, 'PIPELINES = ("tvm.s_tir.pipeline",)')],
+    "blind-host-pass-tirx-only": [(_PIPELINES, 'PIPELINES = ("tvm.tirx.compilation_pipeline",)')],
+    "blind-floordiv-forgotten": [(_MOD_OPS, "_MOD_OPS = (tirx.Mod, tirx.FloorMod)")],
+    "blind-truncmod-forgotten": [(_MOD_OPS, "_MOD_OPS = (tirx.FloorDiv, tirx.FloorMod)")],
+    "blind-let-rounded": [
+        (
+            _BOUND_VALUE,
+            "    if not _is_bf16(_original.ty):\n"
+            "        return legalized\n"
+            "    lanes = _lanes(legalized.ty)  # rounded to bfloat16 and widened back\n"
+            '    rounded = _reinterpret(_with_lanes("bfloat16", lanes), bfloat16_bits(legalized))\n'
+            "    return bf16_to_f32(rounded)\n",
+        )
+    ],
+    "blind-decode-direct-from-float64": [
+        (
+            _DECODE,
+            "    slot = cast.value\n"
+            '    if str(slot.ty) != "float64":\n'
+            '        slot = ir.Cast("float64", slot)\n'
+            "    # rounded to bfloat16's precision (7 fraction bits, to nearest even) in float64\n"
+            '    u = tirx.reinterpret("uint64", slot)\n'
+            '    half = tirx.const((1 << 44) - 1, "uint64")\n'
+            '    odd = (u >> tirx.const(45, "uint64")) & tirx.const(1, "uint64")\n'
+            '    mask = tirx.const(((1 << 64) - 1) ^ ((1 << 45) - 1), "uint64")\n'
+            '    rounded = tirx.reinterpret("float64", (u + half + odd) & mask)\n'
+            '    magnitude = u & tirx.const((1 << 63) - 1, "uint64")\n'
+            '    is_nan = magnitude > tirx.const(0x7FF0000000000000, "uint64")\n'
+            "    return ir.Cast(dtype, tirx.Select(is_nan, slot, rounded))",
+        )
+    ],
+    "blind-nan-sign-dropped": [
+        (
+            _QUIET,
+            '((u >> tirx.const(16, "uint32")) & tirx.const(0x7FFF, "uint32"))'
+            ' | tirx.const(0x40, "uint32")',
+        )
+    ],
+    "blind-reject-by-result-type": [
+        (
+            _REJECT,
+            "    if not _is_bf16(expr.ty):\n"
+            "        return None  # only a bfloat16 result is rejected\n" + _REJECT,
+        )
+    ],
+    "blind-storage-vectors-kept": [
+        (_STORAGE_VAR, _STORAGE_VAR + " if _lanes(var.ty) == 1 else var")
+    ],
+    "blind-keep-type-truncates": [
+        (
+            _KEEP_TYPE,
+            "    lanes = _lanes(value.ty)\n"
+            '    u = _reinterpret(_with_lanes("uint32", lanes), value)\n'
+            '    bits = _cast(_with_lanes("uint16", lanes), u >> tirx.const(16, "uint32"))\n'
+            "    return _reinterpret(str(ty), bits)  # truncated",
+        )
+    ],
+    "blind-runtime-ties-away": [(_BIAS, _TIES_AWAY)],
 }

@@ -16,11 +16,21 @@
 # under the License.
 """Third blind round: wrong fixes of bfloat16_scalar, the bfloat16 host scalar report.
 
-Each is the reference fix (bugs/bfloat16_scalar/reference_fix.py) with one plausible mistake in
-one step."""
+Each is the text of bugs/bfloat16_scalar/reference_fix.py with one plausible mistake in one
+step (harness/wrong_fixes.py: EDITS)."""
 
-from bugs.bfloat16_scalar import reference_fix as fix
-from tvm import tirx
+from bugs.bfloat16_scalar.wrong_fixes import (
+    _BIAS,
+    _CONVERT_BACK_PLAIN,
+    _KEEP_TYPE,
+    _MOD_OPS,
+    _NAN_DROPPED,
+    _NAN_SELECT,
+    _NO_HOST_PASS,
+    _ROUNDED_BITS,
+    _TIES_AWAY,
+)
+from bugs.bfloat16_scalar.wrong_fixes_round2 import _CONSTANT_TIES_AWAY
 
 WRONG_FIXES = {
     "blind3-bits-truncate": (
@@ -49,57 +59,19 @@ WRONG_FIXES = {
     ),
 }
 
-
-def _truncated_bits(value):
-    lanes = fix._lanes(value.ty)
-    if isinstance(value, tirx.FloatImm):
-        import struct
-
-        (u,) = struct.unpack("<I", struct.pack("<f", float(value.value)))
-        return tirx.IntImm(fix._with_lanes("uint16", lanes), u >> 16)
-    u = fix._reinterpret(fix._with_lanes("uint32", lanes), value)
-    return fix._cast(fix._with_lanes("uint16", lanes), u >> tirx.const(16, "uint32"))
-
-
-def _f32_to_bf16_ties_away(value):
-    lanes = fix._lanes(value.ty)
-    u = fix._reinterpret(fix._with_lanes("uint32", lanes), value)
-    u = u + tirx.const(0x8000, "uint32")  # the mistake: no tie to even
-    bits = fix._cast(fix._with_lanes("uint16", lanes), u >> tirx.const(16, "uint32"))
-    return fix._reinterpret(fix._with_lanes("bfloat16", lanes), bits)
-
-
-def _constant_ties_away(value):
-    import struct
-
-    (u,) = struct.unpack("<I", struct.pack("<f", value))
-    if (u & 0x7FFFFFFF) > 0x7F800000:
-        return fix.bf16_bits(value)
-    return ((u + 0x8000) >> 16) & 0xFFFF
-
-
-def _nan_not_kept(_value, rounded):
-    return rounded
-
-
-def _no_host_legalize(mod):
-    return mod
-
-
-def _keep_type_plain(ty, value):
-    if not fix._is_bf16(ty) or fix._is_bf16(value.ty):
-        return value
-    return fix.f32_to_bf16(value)  # the mistake: DTypeConversion, NaN not kept
-
-
-PATCHES = {
-    "blind3-bits-truncate": {"bfloat16_bits": _truncated_bits},
-    "blind3-ties-away": {
-        "f32_to_bf16": _f32_to_bf16_ties_away,
-        "constant_bits": _constant_ties_away,
-    },
-    "blind3-nan-not-kept": {"nan_kept": _nan_not_kept},
-    "blind3-no-host-legalize": {"host_compute_legalize": _no_host_legalize},
-    "blind3-convert-back-plain": {"keep_type": _keep_type_plain},
-    "blind3-mod-not-promoted": {"_MOD_OPS": ()},
+EDITS = {
+    "blind3-bits-truncate": [
+        (
+            "        return tirx.IntImm(u16, constant_bits(float(value.value)))\n" + _ROUNDED_BITS,
+            '        (bits,) = struct.unpack("<I", struct.pack("<f", float(value.value)))\n'
+            "        return tirx.IntImm(u16, bits >> 16)\n"
+            '    u = _reinterpret(_with_lanes("uint32", lanes), value)\n'
+            '    return _cast(u16, u >> tirx.const(16, "uint32"))  # truncated',
+        )
+    ],
+    "blind3-ties-away": [(_BIAS, _TIES_AWAY), ("    return bf16_bits(value)", _CONSTANT_TIES_AWAY)],
+    "blind3-nan-not-kept": [(_NAN_SELECT, _NAN_DROPPED)],
+    "blind3-no-host-legalize": [_NO_HOST_PASS],
+    "blind3-convert-back-plain": [(_KEEP_TYPE, _CONVERT_BACK_PLAIN)],
+    "blind3-mod-not-promoted": [(_MOD_OPS, "_MOD_OPS = ()")],
 }

@@ -15,11 +15,20 @@
 # specific language governing permissions and limitations
 # under the License.
 """Blind round 4 wrong fixes of the bfloat16 host scalar report (patch 0009): each makes one
-mistake in one step of bugs/bfloat16_scalar/reference_fix.py."""
+mistake in one step, as an edit of the text of bugs/bfloat16_scalar/reference_fix.py
+(harness/wrong_fixes.py: EDITS)."""
 
-from bugs.bfloat16_scalar import reference_fix as fix
-from harness.tvm_line import ir
-from tvm import tirx
+from bugs.bfloat16_scalar.wrong_fixes import (
+    _BOUND_VALUE,
+    _DECODE,
+    _KEEP_TYPE,
+    _MOD_OPS,
+    _NAN_DROPPED,
+    _NAN_SELECT,
+    _PIPELINES,
+    _ROUNDED_BITS,
+    _TRUNCATED_BITS,
+)
 
 WRONG_FIXES = {
     "blind4-bits-truncate": "BFloat16Bits of a computed float32 keeps its top 16 bits "
@@ -42,51 +51,26 @@ WRONG_FIXES = {
     "rejects the cast left in bfloat16",
 }
 
-
-def _bits_truncate(value):
-    lanes = fix._lanes(value.ty)
-    u16 = fix._with_lanes("uint16", lanes)
-    if isinstance(value, tirx.FloatImm):
-        return tirx.IntImm(u16, fix.constant_bits(float(value.value)))
-    u = fix._reinterpret(fix._with_lanes("uint32", lanes), value)
-    top = fix._cast(u16, u >> tirx.const(16, "uint32"))  # the mistake: no rounding bias
-    return fix.nan_kept(value, top)
-
-
-def _nan_not_kept(_value, rounded):
-    return rounded
-
-
-def _let_rounded(original, legalized):
-    if not fix._is_bf16(original.ty) or fix._is_bf16(legalized.ty):
-        return legalized
-    # the float32 value rounded to bfloat16's precision, to nearest even, kept in float32
-    lanes = fix._lanes(legalized.ty)
-    u32 = fix._with_lanes("uint32", lanes)
-    u = fix._reinterpret(u32, legalized)
-    bias = ((u >> tirx.const(16, "uint32")) & tirx.const(1, "uint32")) + tirx.const(
-        0x7FFF, "uint32"
-    )
-    rounded = (u + bias) & tirx.const(0xFFFF0000, "uint32")
-    return fix._reinterpret(fix._with_lanes("float32", lanes), rounded)
-
-
-def _decode_through_float16(dtype, cast):
-    return ir.Cast(dtype, cast)  # the stand-in's Cast("float16", slot) kept
-
-
-def _keep_type_cast(ty, value):
-    if not fix._is_bf16(ty) or fix._is_bf16(value.ty):
-        return value
-    return ir.Cast(str(ty), value)
-
-
-PATCHES = {
-    "blind4-bits-truncate": {"bfloat16_bits": _bits_truncate},
-    "blind4-nan-not-kept": {"nan_kept": _nan_not_kept},
-    "blind4-let-rounded": {"_bound_value": _let_rounded},
-    "blind4-truncmod-missed": {"_MOD_OPS": (tirx.FloorDiv, tirx.FloorMod)},
-    "blind4-pipeline-s-tir-only": {"PIPELINES": ("tvm.s_tir.pipeline",)},
-    "blind4-decode-through-float16": {"_decode_cast": _decode_through_float16},
-    "blind4-reinterpret-plain-cast": {"keep_type": _keep_type_cast},
+EDITS = {
+    "blind4-bits-truncate": [(_ROUNDED_BITS, _TRUNCATED_BITS)],
+    "blind4-nan-not-kept": [(_NAN_SELECT, _NAN_DROPPED)],
+    "blind4-let-rounded": [
+        (
+            _BOUND_VALUE,
+            "    if not _is_bf16(_original.ty) or _is_bf16(legalized.ty):\n"
+            "        return legalized\n"
+            "    # rounded to bfloat16's precision (to nearest even), kept in float32\n"
+            "    lanes = _lanes(legalized.ty)\n"
+            '    u = _reinterpret(_with_lanes("uint32", lanes), legalized)\n'
+            '    bias = ((u >> tirx.const(16, "uint32")) & tirx.const(1, "uint32")) + tirx.const(\n'
+            '        0x7FFF, "uint32"\n'
+            "    )\n"
+            '    rounded = (u + bias) & tirx.const(0xFFFF0000, "uint32")\n'
+            '    return _reinterpret(_with_lanes("float32", lanes), rounded)\n',
+        )
+    ],
+    "blind4-truncmod-missed": [(_MOD_OPS, "_MOD_OPS = (tirx.FloorDiv, tirx.FloorMod)")],
+    "blind4-pipeline-s-tir-only": [(_PIPELINES, 'PIPELINES = ("tvm.s_tir.pipeline",)')],
+    "blind4-decode-through-float16": [(_DECODE, "    return ir.Cast(dtype, cast)")],
+    "blind4-reinterpret-plain-cast": [(_KEEP_TYPE, "    return ir.Cast(str(ty), value)")],
 }

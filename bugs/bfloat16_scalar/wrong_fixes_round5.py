@@ -15,10 +15,19 @@
 # specific language governing permissions and limitations
 # under the License.
 """Blind round 5: wrong fixes of the bfloat16 host scalars (apache/tvm only, as the reference
-fix). Each changes one step of bugs/bfloat16_scalar/reference_fix.py."""
+fix). Each changes one step of bugs/bfloat16_scalar/reference_fix.py, as an edit of its text
+(harness/wrong_fixes.py: EDITS)."""
 
-from bugs.bfloat16_scalar import reference_fix as fix
-from harness.wrong_fixes import patched_install
+from bugs.bfloat16_scalar.wrong_fixes import (
+    _BIAS,
+    _KEEP_TYPE,
+    _MOD_OPS,
+    _NAN_DROPPED,
+    _NAN_SELECT,
+    _NO_PARAMS,
+    _PIPELINES,
+    _TIES_AWAY,
+)
 
 WRONG_FIXES = {
     "blind5-bf16-ties-away": (
@@ -52,40 +61,14 @@ WRONG_FIXES = {
     ),
 }
 
-
-def _ties_away(value):
-    lanes = fix._lanes(value.ty)
-    u = fix._reinterpret(fix._with_lanes("uint32", lanes), value)
-    u = u + fix.tirx.const(0x8000, "uint32")  # the mistake: no round-to-even term
-    bits = fix._cast(fix._with_lanes("uint16", lanes), u >> fix.tirx.const(16, "uint32"))
-    return fix._reinterpret(fix._with_lanes("bfloat16", lanes), bits)
-
-
-def _nan_not_kept(_value, rounded):
-    return rounded
-
-
-def _keep_type_identity(_ty, value):
-    return value
-
-
-_PATCHES = {
-    "blind5-bf16-ties-away": {"f32_to_bf16": _ties_away},
-    "blind5-bf16-nan-not-kept": {"nan_kept": _nan_not_kept},
-    "blind5-bf16-truncmod-not-computed": {
-        "_MOD_OPS": (fix.tirx.FloorDiv, fix.tirx.FloorMod),
-    },
-    "blind5-bf16-host-legalize-tirx-pipeline-only": {
-        "PIPELINES": ("tvm.tirx.compilation_pipeline",),
-    },
-    "blind5-bf16-params-not-remapped": {"_defined_params": lambda _func: []},
-    "blind5-bf16-minmax-not-rejected": {
-        "_ARITH": tuple(t for t in fix._ARITH if t not in (fix.tirx.Min, fix.tirx.Max)),
-    },
-    "blind5-bf16-reinterpret-operand-not-rounded": {"keep_type": _keep_type_identity},
+EDITS = {
+    "blind5-bf16-ties-away": [(_BIAS, _TIES_AWAY)],
+    "blind5-bf16-nan-not-kept": [(_NAN_SELECT, _NAN_DROPPED)],
+    "blind5-bf16-truncmod-not-computed": [(_MOD_OPS, "_MOD_OPS = (tirx.FloorDiv, tirx.FloorMod)")],
+    "blind5-bf16-host-legalize-tirx-pipeline-only": [
+        (_PIPELINES, 'PIPELINES = ("tvm.tirx.compilation_pipeline",)')
+    ],
+    "blind5-bf16-params-not-remapped": [_NO_PARAMS],
+    "blind5-bf16-minmax-not-rejected": [("    tirx.Min,\n    tirx.Max,\n", "")],
+    "blind5-bf16-reinterpret-operand-not-rounded": [(_KEEP_TYPE, "    return value")],
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

@@ -14,12 +14,18 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 6: wrong fixes of the bfloat16 host scalar fix (one step of B1-B3 each)."""
+"""Blind round 6: wrong fixes of the bfloat16 host scalar fix (one step of B1-B3 each), as
+edits of the text of bugs/bfloat16_scalar/reference_fix.py (harness/wrong_fixes.py: EDITS)."""
 
-from bugs.bfloat16_scalar import reference_fix as fix
-from harness.tvm_line import ir
-from harness.wrong_fixes import patched_install
-from tvm import tirx
+from bugs.bfloat16_scalar.wrong_fixes import (
+    _BIAS,
+    _CONSTANT,
+    _DECODE,
+    _KEEP_TYPE,
+    _MOD_OPS,
+    _QUIET,
+    _TIES_AWAY,
+)
 
 WRONG_FIXES = {
     "blind6-bf16-ties-away": "BFloat16Bits' rounding bias is a constant 0x8000 (ties away from "
@@ -38,64 +44,36 @@ WRONG_FIXES = {
     "with a Cast to bfloat16, not BFloat16Bits: BF16StorageLegalize rejects the cast",
 }
 
+# the quiet NaN built from the magnitude: a negative NaN loses its sign
+_QUIET_UNSIGNED = (
+    '((u & tirx.const(0x7FFFFFFF, "uint32")) >> tirx.const(16, "uint32"))'
+    ' | tirx.const(0x40, "uint32")'
+)
 
-def _ties_away(value):
-    lanes = fix._lanes(value.ty)
-    u = fix._reinterpret(fix._with_lanes("uint32", lanes), value)
-    u = u + tirx.const(0x8000, "uint32")
-    bits = fix._cast(fix._with_lanes("uint16", lanes), u >> tirx.const(16, "uint32"))
-    return fix._reinterpret(fix._with_lanes("bfloat16", lanes), bits)
-
-
-def _nan_sign_dropped(value, rounded):
-    lanes = fix._lanes(value.ty)
-    u32 = fix._with_lanes("uint32", lanes)
-    u = fix._reinterpret(u32, value)
-    mag = u & tirx.const(0x7FFFFFFF, "uint32")
-    is_nan = mag > tirx.const(0x7F800000, "uint32")
-    quiet = fix._cast(
-        fix._with_lanes("uint16", lanes),
-        (mag >> tirx.const(16, "uint32")) | tirx.const(0x40, "uint32"),
-    )
-    return tirx.Select(is_nan, quiet, rounded)
-
-
-def _int_slot_as_double(dtype, cast):
-    slot = cast.value
-    if str(slot.ty).startswith("int"):
-        slot = tirx.reinterpret("float64", slot)
-    return ir.Cast(dtype, slot)
-
-
-def _via_float16(dtype, cast):
-    return ir.Cast(dtype, ir.Cast("float16", cast.value))
-
-
-def _const_truncated(value):
-    import struct
-
-    (u,) = struct.unpack("<I", struct.pack("<f", value))
-    if (u & 0x7FFFFFFF) > 0x7F800000:
-        return fix.bf16_bits(value)
-    return u >> 16
-
-
-def _keep_type_cast(ty, value):
-    if not fix._is_bf16(ty) or fix._is_bf16(value.ty):
-        return value
-    return ir.Cast(str(ty), value)
-
-
-PATCHES = {
-    "blind6-bf16-ties-away": {"f32_to_bf16": _ties_away},
-    "blind6-bf16-nan-sign-dropped": {"nan_kept": _nan_sign_dropped},
-    "blind6-bf16-int-slot-as-double": {"_decode_cast": _int_slot_as_double},
-    "blind6-bf16-decode-via-float16": {"_decode_cast": _via_float16},
-    "blind6-bf16-mod-ops-left": {"_MOD_OPS": ()},
-    "blind6-bf16-const-truncated": {"constant_bits": _const_truncated},
-    "blind6-bf16-keep-type-cast": {"keep_type": _keep_type_cast},
+EDITS = {
+    "blind6-bf16-ties-away": [(_BIAS, _TIES_AWAY)],
+    "blind6-bf16-nan-sign-dropped": [(_QUIET, _QUIET_UNSIGNED)],
+    "blind6-bf16-int-slot-as-double": [
+        (
+            _DECODE,
+            "    slot = cast.value\n"
+            '    if str(slot.ty).startswith("int"):  # its bits read as a float64\n'
+            '        slot = tirx.reinterpret("float64", slot)\n'
+            "    return ir.Cast(dtype, slot)",
+        )
+    ],
+    "blind6-bf16-decode-via-float16": [
+        (_DECODE, '    return ir.Cast(dtype, ir.Cast("float16", cast.value))')
+    ],
+    "blind6-bf16-mod-ops-left": [(_MOD_OPS, "_MOD_OPS = ()")],
+    "blind6-bf16-const-truncated": [
+        (
+            _CONSTANT,
+            '    (u,) = struct.unpack("<I", struct.pack("<f", value))\n'
+            "    if (u & 0x7FFFFFFF) > 0x7F800000:  # NaN: as the reference\n"
+            "        return bf16_bits(value)\n"
+            "    return u >> 16  # truncated",
+        )
+    ],
+    "blind6-bf16-keep-type-cast": [(_KEEP_TYPE, "    return ir.Cast(str(ty), value)")],
 }
-
-
-def install(name):
-    return patched_install(fix, PATCHES[name])

@@ -14,12 +14,17 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 7 wrong fixes of the bfloat16 host scalar fix (patch 0009)."""
+"""Blind round 7 wrong fixes of the bfloat16 host scalar fix (patch 0009), each an edit of the
+text of bugs/bfloat16_scalar/reference_fix.py (harness/wrong_fixes.py: EDITS)."""
 
-import struct
-
-from bugs.bfloat16_scalar import reference_fix as fix
-from harness.wrong_fixes import patched_install
+from bugs.bfloat16_scalar.wrong_fixes import (
+    _CONSTANT,
+    _NAN_SELECT,
+    _NOT_REJECTED,
+    _QUIET,
+    _STORAGE_VAR,
+)
+from bugs.bfloat16_scalar.wrong_fixes_round6 import _QUIET_UNSIGNED
 
 WRONG_FIXES = {
     "blind7-bf16-const-halfup": (
@@ -50,57 +55,32 @@ WRONG_FIXES = {
     ),
 }
 
+# the constant's float32 bits, as the constant branch reads them
+_CONSTANT_U = '    (u,) = struct.unpack("<I", struct.pack("<f", value))\n'
 
-def _const_halfup(value):
-    (u,) = struct.unpack("<I", struct.pack("<f", value))
-    if (u & 0x7FFFFFFF) > 0x7F800000:
-        return ((u >> 16) | 0x40) & 0xFFFF
-    return ((u + 0x8000) >> 16) & 0xFFFF
-
-
-def _const_no_nan(value):
-    (u,) = struct.unpack("<I", struct.pack("<f", value))
-    return ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) & 0xFFFF
-
-
-def _nan_kept(ge=False, signed=True, truncate=False):
-    tirx = fix.tirx
-
-    def nan_kept(value, rounded):
-        lanes = fix._lanes(value.ty)
-        u32 = fix._with_lanes("uint32", lanes)
-        u16 = fix._with_lanes("uint16", lanes)
-        u = fix._reinterpret(u32, value)
-        mag = u & tirx.const(0x7FFFFFFF, "uint32")
-        top = tirx.const(0x7F800000, "uint32")
-        is_nan = mag >= top if ge else mag > top
-        src = u if signed else mag
-        quiet = fix._cast(u16, (src >> tirx.const(16, "uint32")) | tirx.const(0x40, "uint32"))
-        if truncate:
-            rounded = fix._cast(u16, u >> tirx.const(16, "uint32"))
-        return tirx.Select(is_nan, quiet, rounded)
-
-    return nan_kept
-
-
-def _accept(expr):
-    return None
-
-
-def _storage_var_scalar(var):
-    return fix.ir.Var(var.name, "uint16")
-
-
-PATCHES = {
-    "blind7-bf16-const-halfup": {"constant_bits": _const_halfup},
-    "blind7-bf16-const-no-nan": {"constant_bits": _const_no_nan},
-    "blind7-bf16-inf-is-nan": {"nan_kept": _nan_kept(ge=True)},
-    "blind7-bf16-truncate": {"nan_kept": _nan_kept(truncate=True)},
-    "blind7-bf16-nan-drops-sign": {"nan_kept": _nan_kept(signed=False)},
-    "blind7-bf16-storage-accepts": {"reject_uncomputed": _accept},
-    "blind7-bf16-vector-var-scalar": {"_storage_var": _storage_var_scalar},
+EDITS = {
+    "blind7-bf16-const-halfup": [
+        (
+            _CONSTANT,
+            _CONSTANT_U + "    if (u & 0x7FFFFFFF) > 0x7F800000:\n"
+            "        return ((u >> 16) | 0x40) & 0xFFFF\n"
+            "    return ((u + 0x8000) >> 16) & 0xFFFF  # a tie rounds up",
+        )
+    ],
+    "blind7-bf16-const-no-nan": [
+        (_CONSTANT, _CONSTANT_U + "    return ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) & 0xFFFF")
+    ],
+    "blind7-bf16-inf-is-nan": [
+        (') > tirx.const(0x7F800000, "uint32")', ') >= tirx.const(0x7F800000, "uint32")')
+    ],
+    "blind7-bf16-truncate": [
+        (
+            _NAN_SELECT,
+            '    rounded = _cast(_with_lanes("uint16", lanes), u >> tirx.const(16, "uint32"))\n'
+            + _NAN_SELECT,
+        )
+    ],
+    "blind7-bf16-nan-drops-sign": [(_QUIET, _QUIET_UNSIGNED)],
+    "blind7-bf16-storage-accepts": [_NOT_REJECTED],
+    "blind7-bf16-vector-var-scalar": [(_STORAGE_VAR, '    return ir.Var(var.name, "uint16")')],
 }
-
-
-def install(name):
-    return patched_install(fix, PATCHES[name])

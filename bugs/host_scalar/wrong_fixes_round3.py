@@ -16,13 +16,11 @@
 # under the License.
 """Third blind round: wrong fixes of host_scalar, the host-level scalar report.
 
-Each is the reference fix (bugs/host_scalar/reference_fix.py) with one plausible mistake in one
-step."""
+Each is the text of bugs/host_scalar/reference_fix.py with one plausible mistake in one step
+(harness/wrong_fixes.py: EDITS)."""
 
-from bugs.host_scalar import reference_fix as fix
-from bugs.host_scalar.wrong_fixes import _any_lanes_single_element_load
-from bugs.host_scalar.wrong_fixes_round2 import _classify_uses_with, _launch_value_initializer
-from harness.tvm_line import ir, scope_of
+from bugs.host_scalar.wrong_fixes import _LAUNCH_LOAD
+from bugs.host_scalar.wrong_fixes_round2 import _INITIAL_VALUE
 
 WRONG_FIXES = {
     "blind3-launch-value-initial": (
@@ -55,51 +53,31 @@ WRONG_FIXES = {
     ),
 }
 
-
-# ---- blind3-launched-thread-env-only
-
-
-def _launched_thread_env_only(func, mod):
-    if mod is None:
-        return [], set()
-    launched, symbols = [], set()
-    for gvar, callee in mod.functions.items():
-        if not isinstance(callee, ir.PrimFunc) or callee.same_as(func):
-            continue
-        target = callee.attrs.get("target") if callee.attrs is not None else None
-        if target is None:
-            continue
-        if fix._has_thread_env(callee):  # the mistake: the device test is missing
-            launched.append(gvar)
-            symbols.add(str(callee.attrs.get("global_symbol") or gvar.name_hint))
-    return launched, symbols
-
-
-# ---- blind3-array-not-candidate
-
-
-def _one_element_candidate(alloc):
-    buffer = fix.allocation(alloc)[0]
-    return scope_of(buffer) == "local" and fix._constant_elements(buffer) == 1
-
-
-# ---- blind3-any-device-type
-
-
-def _any_device_type(alloc):
-    if fix._DEVICE_TYPE not in fix._annotations(alloc):
-        return None
-    return fix._KDLCPU, 0  # the mistake: the annotated value is not checked
-
-
-PATCHES = {
-    "blind3-launch-value-initial": {"_launch_value": _launch_value_initializer},
-    "blind3-host-view-not-host-use": {"_classify_uses": _classify_uses_with(host_views=False)},
-    "blind3-kernel-view-as-value": {
-        "_classify_uses": _classify_uses_with(kernel_view_pointer=False)
-    },
-    "blind3-launched-thread-env-only": {"_launched_functions": _launched_thread_env_only},
-    "blind3-array-not-candidate": {"_is_candidate": _one_element_candidate},
-    "blind3-any-device-type": {"_host_device": _any_device_type},
-    "blind3-vector-as-value": {"_is_single_element_load": _any_lanes_single_element_load},
+EDITS = {
+    "blind3-launch-value-initial": [(_LAUNCH_LOAD, _INITIAL_VALUE)],
+    "blind3-host-view-not-host-use": [
+        (
+            "        if _host_use(node):",
+            "        if i < len(buffers) and _host_use(node):  # no view",
+        )
+    ],
+    "blind3-kernel-view-as-value": [(' if i < len(buffers) else "uses a view of"', "")],
+    "blind3-launched-thread-env-only": [
+        (" or int(target.get_target_device_type()) != host_device", "")
+    ],
+    "blind3-array-not-candidate": [
+        (
+            '    return scope_of(allocation(alloc)[0]) == "local"',
+            '    return scope_of(allocation(alloc)[0]) == "local" and (\n'
+            "        _constant_elements(allocation(alloc)[0]) == 1\n"
+            "    )",
+        )
+    ],
+    "blind3-any-device-type": [
+        (
+            "    value = annotations[_DEVICE_TYPE]\n",
+            "    return _KDLCPU, 0  # the value is not checked\n",
+        )
+    ],
+    "blind3-vector-as-value": [("dtype.lanes == 1\n        and ", "")],
 }

@@ -14,12 +14,12 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 4 wrong fixes of the host-level scalar report (patch 0002): each makes one
-mistake in one step of bugs/host_scalar/reference_fix.py."""
+"""Blind round 4 wrong fixes of the host-level scalar report (patch 0002): each is the text of
+bugs/host_scalar/reference_fix.py with one mistake in one step (harness/wrong_fixes.py:
+EDITS)."""
 
-from bugs.host_scalar.wrong_fixes import _any_lanes_single_element_load, _direct_views
-from bugs.host_scalar.wrong_fixes_round2 import _classify_uses_with, _launch_value_initializer
-from bugs.host_scalar.wrong_fixes_round3 import _any_device_type
+from bugs.host_scalar.wrong_fixes import _LAUNCH_LOAD, _RUNTIMES
+from bugs.host_scalar.wrong_fixes_round2 import _INITIAL_VALUE
 
 WRONG_FIXES = {
     "blind4-vector-cell-by-value": "S1's single-element test forgets the lanes: a one-element "
@@ -44,24 +44,31 @@ WRONG_FIXES = {
     "host, as before the fix",
 }
 
-
-# ---------------------------------------------------------------- blind4-runtime-targets-...
-
-_FEW_RUNTIMES = (2, 4, 10)  # kDLCUDA, kDLOpenCL, kDLROCM
-
-
-def _few_runtimes(target):
-    return int(target.get_target_device_type()) in _FEW_RUNTIMES
-
-
-PATCHES = {
-    "blind4-vector-cell-by-value": {"_is_single_element_load": _any_lanes_single_element_load},
-    "blind4-launch-value-initial": {"_launch_value": _launch_value_initializer},
-    "blind4-tensor-is-host-use": {"_classify_uses": _classify_uses_with(tensor_use="host")},
-    "blind4-launch-arg-load-is-kernel": {
-        "_classify_uses": _classify_uses_with(launch_loads_host=False)
-    },
-    "blind4-any-device-type-annotation": {"_host_device": _any_device_type},
-    "blind4-views-one-level": {"_views": _direct_views},
-    "blind4-runtime-targets-cuda-opencl-rocm": {"launched_by_device_runtime": _few_runtimes},
+EDITS = {
+    "blind4-vector-cell-by-value": [("dtype.lanes == 1\n        and ", "")],
+    "blind4-launch-value-initial": [(_LAUNCH_LOAD, _INITIAL_VALUE)],
+    "blind4-tensor-is-host-use": [
+        ("        uses[base(i)][1:] = [True, _TENSOR_USE]", "        uses[base(i)][0] = True")
+    ],
+    "blind4-launch-arg-load-is-kernel": [
+        (
+            "(on_use if isinstance(node, ir.LOADS) else on_launch)(i, node)",
+            "on_launch(i, node)  # a load in a launch's arguments too",
+        )
+    ],
+    "blind4-any-device-type-annotation": [
+        (
+            "    value = annotations[_DEVICE_TYPE]\n",
+            "    return _KDLCPU, 0  # the value is not checked\n",
+        )
+    ],
+    "blind4-views-one-level": [
+        (
+            "        tracked = list(buffers) + [view for view, _ in views]",
+            "        tracked = list(buffers)  # a view of a view is not followed",
+        )
+    ],
+    "blind4-runtime-targets-cuda-opencl-rocm": [
+        (_RUNTIMES, "int(target.get_target_device_type()) in (2, 4, 10)  # CUDA, OpenCL, ROCm")
+    ],
 }

@@ -14,13 +14,8 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Round-7 blind wrong fixes of the host-level scalar fix (patches/0002): one mistake each."""
-
-import tvm_ffi
-
-from bugs.host_scalar import reference_fix as fix
-from harness.tvm_line import ir
-from harness.wrong_fixes import patched_install
+"""Round-7 blind wrong fixes of the host-level scalar fix (patches/0002): one mistake each, as
+an edit of the text of bugs/host_scalar/reference_fix.py (harness/wrong_fixes.py: EDITS)."""
 
 WRONG_FIXES = {
     "blind7-count-unchecked": (
@@ -59,66 +54,26 @@ NOT_ON_TVM_TIRX = {
     ),
 }
 
-
-def _single_no_count(load):
-    buffer = fix.loaded(load)
-    dtype = tvm_ffi.dtype(str(buffer.ty.dtype))
-    return dtype.lanes == 1 and all(isinstance(i, ir.IntImm) and i.value == 0 for i in load.indices)
-
-
-def _single_no_lanes(load):
-    buffer = fix.loaded(load)
-    return fix._constant_elements(buffer) == 1 and all(
-        isinstance(i, ir.IntImm) and i.value == 0 for i in load.indices
-    )
-
-
-def _first_extent(buffer):
-    extent = buffer.ty.shape[0]
-    return int(extent.value) if isinstance(extent, ir.IntImm) else None
-
-
-def _view_whole(data):
-    return [data]
-
-
-def _kernel_use_address(node):
-    if isinstance(node, ir.LOADS):
-        return None if fix._is_single_element_load(node) else "loads an element of"
-    if isinstance(node, ir.Store):
-        return "stores into"
-    if isinstance(node, ir.Call):
-        return None
-    return "uses the pointer of"
-
-
-def _stack_any_scope(buffer):
-    elements = fix._constant_elements(buffer)
-    dtype = tvm_ffi.dtype(str(buffer.ty.dtype))
-    nbytes = (dtype.bits * dtype.lanes + 7) // 8
-    return elements is not None and 0 < elements * nbytes < fix._MAX_STACK_ALLOCA
-
-
-def _device_id_kept(alloc):
-    return None if fix._DEVICE_TYPE not in fix._annotations(alloc) else (fix._KDLCPU, None)
-
-
-def _any_device_type(alloc):
-    return None if fix._DEVICE_TYPE not in fix._annotations(alloc) else (fix._KDLCPU, 0)
-
-
-PATCHES = {
-    "blind7-count-unchecked": {"_is_single_element_load": _single_no_count},
-    "blind7-lanes-unchecked": {"_is_single_element_load": _single_no_lanes},
-    "blind7-first-extent": {"_constant_elements": _first_extent},
-    "blind7-view-is-use": {"_view_operands": _view_whole},
-    "blind7-address-of-by-value": {"_kernel_use": _kernel_use_address},
-    "blind7-stack-any-scope": {"_stays_on_stack": _stack_any_scope},
-    "blind7-device-id-kept": {"_host_device": _device_id_kept},
-    "blind7-any-device-type": {"_host_device": _any_device_type},
+EDITS = {
+    "blind7-count-unchecked": [("        and _constant_elements(buffer) == 1\n", "")],
+    "blind7-lanes-unchecked": [("dtype.lanes == 1\n        and ", "")],
+    "blind7-first-extent": [
+        (
+            "    for extent in buffer.ty.shape:\n",
+            "    for extent in [buffer.ty.shape[0]]:  # the first extent only\n",
+        )
+    ],
+    "blind7-view-is-use": [
+        ("    return pointer_operands(data, VIEW_OPERANDS)", "    return [data]")
+    ],
+    "blind7-address-of-by-value": [
+        ('        return "takes the address of"', "        return None")
+    ],
+    "blind7-stack-any-scope": [('scope_of(buffer) == "global"\n        and ', "")],
+    "blind7-device-id-kept": [
+        ("    value = annotations[_DEVICE_TYPE]\n", "    return _KDLCPU, None  # not checked\n")
+    ],
+    "blind7-any-device-type": [
+        ("    value = annotations[_DEVICE_TYPE]\n", "    return _KDLCPU, 0  # not checked\n")
+    ],
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, PATCHES[name])
