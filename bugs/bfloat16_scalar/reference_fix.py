@@ -827,6 +827,11 @@ _STEPS = {
 _ORIGINAL = {}
 
 
+# each step's wrapper is named as TVM's pass it wraps: a PassContext that disables that pass
+# skips the wrapper too
+_TVM_NAMES = {step: f"tirx.{name}" for name, step in _STEPS.items()}
+
+
 def _wrapped(original, step):
     import sys
 
@@ -836,7 +841,7 @@ def _wrapped(original, step):
         inner = original(*args, **kwargs)
         extra = {"in_pipeline": True} if step == "make_packed_api" and _from_pipeline() else {}
 
-        @ir.module_pass(opt_level=0, name=f"reference_fixes.bfloat16_scalar.{step}")
+        @ir.module_pass(opt_level=0, name=_TVM_NAMES[step])
         def _fixed(mod, _ctx):
             return getattr(module, step)(inner, mod, **extra)
 
