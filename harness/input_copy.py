@@ -32,7 +32,7 @@ constructor is a global function of the FFI registry only (no ``_ffi_api`` entry
 
 import tvm_ffi
 
-from harness.tvm_line import ir
+from harness.tvm_line import disables, ir
 
 _MARK = "_input_copy_fix"
 
@@ -75,9 +75,10 @@ def on_a_copy(original, fix, name):
     def constructor(*args, **kwargs):
         inner = original(*args, **kwargs)
 
-        # named as TVM's pass: a PassContext that disables it skips this one too
-        @ir.module_pass(opt_level=0, name=f"tirx.{name}")
-        def _on_a_copy(mod, _ctx):
+        @ir.module_pass(opt_level=0, name=f"reference_fixes.{name}OnACopy")
+        def _on_a_copy(mod, ctx):
+            if disables(ctx, f"tirx.{name}"):
+                return mod
             return fix.run(inner, mod)
 
         return _on_a_copy

@@ -267,6 +267,15 @@ else:
 DEVICE_RUNTIMES = (2, 4, 7, 8, 10, 15)
 
 
+def disables(ctx, name):
+    """Whether the pass context ``ctx`` disables TVM's pass ``name``: a reference fix's pass,
+    which wraps that pass under a name of its own, then returns its input as it is, as a
+    Sequential skips TVM's pass (the one check of PassContext::PassEnabled an opt-level-0 pass
+    needs beyond the Sequential's own; a pass called directly is not checked by TVM, and a
+    wrapper so called under such a context is the one case where the two differ)."""
+    return name in [str(n) for n in ctx.disabled_pass]
+
+
 def launched_by_device_runtime(target):
     """Whether the kernels of ``target`` (a device target) are launched through a device
     runtime: they work on memory of their own and get their scalars packed by the runtime

@@ -53,9 +53,16 @@ PASSES = (
     "tirx.MakePackedAPI tirx.BF16ComputeLegalize tirx.BF16StorageLegalize "
     "tirx.LowerDeviceKernelLaunches relax.AllocateWorkspace"
 ).split()
-# the reference fixes (bugs/*/reference_fix.py, harness/input_copy.py) name each pass they
-# wrap as TVM names it, so that a PassContext disabling it skips them too: no mapping of names
+# the passes' names as the reference fixes (bugs/*/reference_fix.py) and TVM itself spell them
 REFERENCE_PASSES = {
+    "reference_fixes.SplitHostDeviceOnACopy": "tirx.SplitHostDevice",  # harness/input_copy.py
+    "reference_fixes.SplitHostDeviceWithHostValues": "tirx.SplitHostDevice",  # host_scalar
+    "reference_fixes.NarrowScalarParams": "tirx.SplitHostDevice",  # narrow_scalar
+    "reference_fixes.AnnotateEntryFuncOnACopy": "tirx.AnnotateEntryFunc",  # harness/input_copy.py
+    "reference_fixes.LowerTVMBuiltin": "tirx.LowerTVMBuiltin",  # host_scalar
+    "reference_fixes.bfloat16_scalar.compute_legalize": "tirx.BF16ComputeLegalize",
+    "reference_fixes.bfloat16_scalar.make_packed_api": "tirx.MakePackedAPI",
+    "reference_fixes.bfloat16_scalar.storage_legalize": "tirx.BF16StorageLegalize",
     "AllocateWorkspace": "relax.AllocateWorkspace",  # TVM's own name, and the fix's
 }
 IMMUTABLE = "testing.immutable_module"

@@ -86,7 +86,7 @@ import struct
 
 import tvm_ffi
 
-from harness.tvm_line import LINE, function_like, ir, loaded
+from harness.tvm_line import LINE, disables, function_like, ir, loaded
 
 if LINE != "tvm":  # pragma: no cover - the apache/tvm-tirx line has no reference fix here
     raise ImportError("the bfloat16_scalar reference fix is written for apache/tvm only")
@@ -827,8 +827,7 @@ _STEPS = {
 _ORIGINAL = {}
 
 
-# each step's wrapper is named as TVM's pass it wraps: a PassContext that disables that pass
-# skips the wrapper too
+# the name of TVM's pass each step wraps
 _TVM_NAMES = {step: f"tirx.{name}" for name, step in _STEPS.items()}
 
 
@@ -841,8 +840,10 @@ def _wrapped(original, step):
         inner = original(*args, **kwargs)
         extra = {"in_pipeline": True} if step == "make_packed_api" and _from_pipeline() else {}
 
-        @ir.module_pass(opt_level=0, name=_TVM_NAMES[step])
-        def _fixed(mod, _ctx):
+        @ir.module_pass(opt_level=0, name=f"reference_fixes.bfloat16_scalar.{step}")
+        def _fixed(mod, ctx):
+            if disables(ctx, _TVM_NAMES[step]):
+                return mod
             return getattr(module, step)(inner, mod, **extra)
 
         return _fixed

@@ -101,6 +101,7 @@ from harness.tvm_line import (
     allocation,
     allocation_with,
     call_like,
+    disables,
     ir,
     launched_by_device_runtime,
     left_on_cpu,
@@ -613,10 +614,12 @@ def HostLocalBuffers(original):
     def after(func, _mod, _ctx):
         return _launch_values(func, pending) if pending else func
 
-    # one pass named as TVM's, which calls the three: a Sequential would ask the context
-    # whether TVM's pass (its name) is enabled and skip it alone, half of this pass running
-    @ir.module_pass(opt_level=0, name="tirx.SplitHostDevice")
-    def split(mod, _ctx):
+    # one pass that calls the three, skipped whole where the context disables TVM's: a
+    # Sequential of them would skip TVM's pass alone (its name), the two halves running
+    @ir.module_pass(opt_level=0, name="reference_fixes.SplitHostDeviceWithHostValues")
+    def split(mod, ctx):
+        if disables(ctx, "tirx.SplitHostDevice"):
+            return mod
         return after(original(before(mod)))
 
     return split
@@ -759,8 +762,10 @@ def _map_host_funcs(mod, fn):
 
 def _wrap_lower_tvm_builtin(original):
     def LowerTVMBuiltin():
-        @ir.module_pass(opt_level=0, name="tirx.LowerTVMBuiltin")
-        def _lower(mod, _ctx):
+        @ir.module_pass(opt_level=0, name="reference_fixes.LowerTVMBuiltin")
+        def _lower(mod, ctx):
+            if disables(ctx, "tirx.LowerTVMBuiltin"):
+                return mod
             records = {}
             mod = _map_host_funcs(mod, lambda g, f: _mark(f, records.setdefault(g, [])))
             mod = original()(mod)
