@@ -16,86 +16,84 @@
 # under the License.
 """Programs on which the WebGPU/Metal code generators' reference fix and each blind wrong fix
 differ, on apache/tvm-tirx (harness/blind_demo.py; run with .venv-tirx/bin/python
-scripts/blind_demos.py --bug codegen_missing_dtype): demos.py's kernels, each in a launch region.
+scripts/blind_demos.py --bug codegen_missing_dtype): demos.py's kernels and observer, each
+kernel a launch region of a ``T.Tensor`` function on this line.
 
-Compared: whether the kernel compiles for the target named beside it, or the error that refuses
-it."""
+Compared: whether the program compiles for the target named beside it, or the error that
+refuses it."""
 
-import tvm_tirx
-from tvm_tirx.script import tirx as T
-
+from bugs.codegen_missing_dtype.demos import (
+    A64_B_N,
+    A64_H,
+    AB_N,
+    B_N,
+    B_U32,
+    BROADCAST8,
+    EIGHT_LANES,
+    F64,
+    FLOAT16_ARGUMENT,
+    FLOAT64_IN_BODY,
+    FLOAT64_IN_SECOND_KERNEL,
+    INT64_TO_FLOAT64,
+    METAL,
+    NARROWED_INT64,
+    NESTED_FLOAT64,
+    TWO_KERNELS_M,
+    TWO_KERNELS_N,
+    UINT64_BUFFER,
+    VECTOR8,
+    WEBGPU,
+    doubled,
+    program,
+    scalar_into,
+    stored,
+    through_float64,
+)
 from harness.blind_demo import Demo
 
-
-def compiles(target):
-    """The observer: compile the program for ``target``; an error is the harness's result."""
-
-    def observe(func):
-        tvm_tirx.tirx.compile(func, target=target)
-        return "compiles"
-
-    return observe
-
-
-@T.function
-def float64_in_second_kernel(A: T.Tensor((1,), "float32"), B: T.Tensor((1,), "float64")):
-    with T.launch_thread("threadIdx.x", 1) as t:
-        A[0] = T.float32(1)
-    with T.launch_thread("threadIdx.x", 1) as t:  # noqa: F841 (the launch binds it)
-        B[0] = T.float64(2)
-
-
-@T.function
-def int64_to_float64(A: T.Tensor((1,), "int64"), B: T.Tensor((1,), "float64")):
-    with T.launch_thread("threadIdx.x", 1) as t:  # noqa: F841 (the launch binds it)
-        B[0] = T.Cast("float64", A[0])
-
-
-@T.function
-def float64_in_body(A: T.Tensor((1,), "float32"), B: T.Tensor((1,), "float32")):
-    with T.launch_thread("threadIdx.x", 1) as t:  # noqa: F841 (the launch binds it)
-        B[0] = T.Cast("float32", T.Cast("float64", A[0]) * T.float64(3.0))
-
-
-@T.function
-def float16_argument(A: T.Tensor((1,), "float16"), n: T.float16):
-    with T.launch_thread("threadIdx.x", 1) as t:  # noqa: F841 (the launch binds it)
-        A[0] = n
-
-
-@T.function
-def narrowed_int64(A: T.Tensor((4,), "float32"), n: T.int32):
-    with T.launch_thread("threadIdx.x", 4) as t:
-        A[t] = T.Cast("float32", T.Cast("int64", n) * T.int64(3) // T.int64(2))
-
-
-@T.function
-def uint64_buffer(A: T.Tensor((1,), "uint64"), n: T.int32):
-    with T.launch_thread("threadIdx.x", 1) as t:  # noqa: F841 (the launch binds it)
-        A[0] = T.Cast("uint64", n)
-
-
-@T.function
-def eight_lanes(A: T.Tensor((8,), "float32"), B: T.Tensor((8,), "float32")):
-    with T.launch_thread("threadIdx.x", 1) as t:  # noqa: F841 (the launch binds it)
-        A[T.ramp(0, 1, 8)] = B[T.ramp(0, 1, 8)] + B[T.ramp(0, 1, 8)]
-
-
 DEMOS = {
-    # Metal, two kernels, float64 in the second: the wrong fix looks at the first function only
-    "blind3-first-function-only": Demo(lambda: float64_in_second_kernel, compiles("metal")),
-    # Metal, int64 in (Metal has long), float64 out: the wrong fix's error names int64
-    "blind3-metal-no-long": Demo(lambda: int64_to_float64, compiles("metal")),
-    # Metal, float32 tensors, float64 in the body: the wrong fix scans the parameters only
-    "blind3-params-only": Demo(lambda: float64_in_body, compiles("metal")),
-    # WebGPU, a float16 scalar argument (WGSL has f16, the runtime passes i32, u32, f32 only):
-    # the wrong fix checks the argument against WGSL's types
-    "blind3-scalar-args-as-storage": Demo(lambda: float16_argument, compiles("webgpu")),
-    # VALID: WebGPU int64 arithmetic that the code generator narrows to i32: the wrong fix scans
-    # before the build and refuses it
-    "blind3-scan-before-build": Demo(lambda: narrowed_int64, compiles("webgpu")),
-    # WebGPU, a uint64 tensor: the wrong fix refuses 64-bit signed integers only
-    "blind3-uint64-internal": Demo(lambda: uint64_buffer, compiles("webgpu")),
-    # WebGPU, an 8-lane vector add (WGSL has 2 to 4 lanes): the wrong fix ignores the lanes
-    "blind3-vector-lanes-ignored": Demo(lambda: eight_lanes, compiles("webgpu")),
+    # round 3
+    "blind3-first-function-only": Demo(FLOAT64_IN_SECOND_KERNEL, METAL),
+    "blind3-metal-no-long": Demo(INT64_TO_FLOAT64, METAL),
+    "blind3-params-only": Demo(FLOAT64_IN_BODY, METAL),
+    "blind3-scalar-args-as-storage": Demo(FLOAT16_ARGUMENT, WEBGPU),
+    "blind3-scan-before-build": Demo(NARROWED_INT64, WEBGPU),
+    "blind3-uint64-internal": Demo(UINT64_BUFFER, WEBGPU),
+    "blind3-vector-lanes-ignored": Demo(EIGHT_LANES, WEBGPU),
+    # round 4
+    "blind4-u32-not-passable": Demo(
+        stored("float32", "uint32", through_float64("float32")), WEBGPU
+    ),
+    "blind4-scalars-before-buffers": Demo(stored("int64", "float16", "T.Cast('int64', m)"), WEBGPU),
+    "blind4-type-before-lanes": Demo(BROADCAST8, WEBGPU),
+    "blind4-f16-lacking": Demo(stored("float16", "int32", through_float64("float16")), WEBGPU),
+    "blind4-metal-eight-lanes": Demo(BROADCAST8, METAL),
+    "blind4-webgpu-first-kernel-only": Demo(TWO_KERNELS_M, WEBGPU),
+    # round 5
+    "blind5-webgpu-first-kernel-only": Demo(TWO_KERNELS_N, WEBGPU),
+    "blind5-metal-not-wrapped": Demo(NESTED_FLOAT64, METAL),
+    "blind5-webgpu-element-before-lanes": Demo(VECTOR8, WEBGPU),
+    "blind5-metal-no-lane-limit": Demo(VECTOR8, METAL),
+    "blind5-body-vars-only": Demo(NESTED_FLOAT64, WEBGPU),
+    "blind5-check-before-build": Demo(scalar_into("int32", "int64"), WEBGPU),
+    "blind5-webgpu-signed-64-only": Demo(scalar_into("uint64", "int32"), WEBGPU),
+    # round 6: kernels of one thread, the first storing at 0, the second at 1
+    "blind6-cmd-first-func-only": Demo(program(AB_N, ["A[0] = n"], [f"B[1] = {F64}"]), METAL),
+    "blind6-cmd-metal-int64-lacking": Demo(
+        program(A64_B_N, ["A[0] = T.Cast('int64', n)", f"B[0] = {F64}"]), METAL
+    ),
+    "blind6-cmd-webgpu-uint32-arg": Demo(program(B_U32, [f"B[0] = {F64}"]), WEBGPU),
+    "blind6-cmd-lanes-after-scalar": Demo(
+        program("B: T.Buffer((8,), 'float32x8'), x: T.float32", ["B[0] = T.Broadcast(x, 8)"]),
+        WEBGPU,
+    ),
+    "blind6-cmd-webgpu-body-skipped": Demo(program(B_N, [f"B[0] = {F64}"]), WEBGPU),
+    "blind6-cmd-scalars-first": Demo(program(A64_H, ["A[0] = T.Cast('int64', h)"]), WEBGPU),
+    # round 7: valid WebGPU kernels
+    "blind7-cmd-float-demorgan": Demo(doubled("float32"), WEBGPU),
+    "blind7-cmd-float-f16-dropped": Demo(doubled("float16"), WEBGPU),
+    "blind7-cmd-lanes-off-by-one": Demo(doubled("int32x4"), WEBGPU),
+    "blind7-cmd-uint-inverted": Demo(doubled("uint32"), WEBGPU),
+    "blind7-cmd-lanes-check-hoisted": Demo(doubled("float32x2"), WEBGPU),
+    "blind7-cmd-int-inverted": Demo(doubled("int32"), WEBGPU),
 }

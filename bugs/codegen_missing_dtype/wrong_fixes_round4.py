@@ -17,18 +17,11 @@
 """Blind round 4: wrong fixes of the missing-dtype report (patch 0014: WebGPU and Metal refuse a
 type they lack with a ValueError naming it).
 
-Each is the reference fix (reference_fix.py) with one mistake an engineer implementing
-patch 0014 could make; bugs/codegen_missing_dtype/demos_round4.py (apache/tvm) and
-demos_round4_tirx.py (apache/tvm-tirx) show each on a program. The reference fix serves both
-lines, and so does each wrong fix.
+Each is the text of the reference fix (reference_fix.py) with one step changed, a mistake an
+engineer implementing patch 0014 could make (harness/wrong_fixes.py: EDITS);
+bugs/codegen_missing_dtype/demos.py (apache/tvm) and demos_tirx.py (apache/tvm-tirx) show each
+on a program. The reference fix serves both lines, and so does each wrong fix.
 """
-
-from bugs.codegen_missing_dtype import reference_fix as fix
-from bugs.codegen_missing_dtype.wrong_fixes_round3 import (
-    _missing_type_error,
-    _webgpu_lacks_lanes_checked,
-)
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "blind4-u32-not-passable": "a WebGPU kernel's uint32 scalar argument is taken for one the "
@@ -47,43 +40,55 @@ WRONG_FIXES = {
 }
 
 
-def _no_u32(dtype):
-    return dtype not in ("int32", "float32")
+_BUFFERS = (
+    "        for dtype in buffers:\n"
+    "            if webgpu_lacks(dtype):\n"
+    "                return _webgpu_message(dtype)\n"
+)
+_LANES = (
+    "    if lanes != 1 and not 2 <= lanes <= 4:\n"
+    '        return "WGSL vectors have 2, 3 or 4 lanes"\n'
+)
 
-
-_WEBGPU_LACKS = fix.webgpu_lacks
-_METAL_LACKS = fix.metal_lacks
-
-
-def _no_f16(dtype):
-    if fix._dtype(dtype)[:2] == (fix._FLOAT, 16):
-        return "WGSL has f32 only"
-    return _WEBGPU_LACKS(dtype)
-
-
-def _metal_eight_lanes(dtype):
-    code, bits, lanes = fix._dtype(dtype)
-    if lanes in (5, 6, 7, 8):
-        return _METAL_LACKS(str(fix._DataType(dtype).with_lanes(4)))
-    return _METAL_LACKS(dtype)
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    patches = {
-        "blind4-u32-not-passable": {"webgpu_cannot_pass": _no_u32},
-        "blind4-scalars-before-buffers": {
-            "missing_type_error": lambda target, mod: _missing_type_error(
-                target, mod, scalars_first=True
-            )
-        },
-        "blind4-type-before-lanes": {"webgpu_lacks": _webgpu_lacks_lanes_checked(last=True)},
-        "blind4-f16-lacking": {"webgpu_lacks": _no_f16},
-        "blind4-metal-eight-lanes": {"metal_lacks": _metal_eight_lanes},
-        "blind4-webgpu-first-kernel-only": {
-            "missing_type_error": lambda target, mod: _missing_type_error(
-                target, mod, first_kernel_only=True
-            )
-        },
-    }[name]
-    return patched_install(fix, patches)
+EDITS = {
+    "blind4-u32-not-passable": [
+        (
+            'dtype not in ("int32", "uint32", "float32")',
+            'dtype not in ("int32", "float32")',
+        )
+    ],
+    # the buffers' loop moved after the scalar arguments' one
+    "blind4-scalars-before-buffers": [
+        (_BUFFERS + "        for dtype in scalars:", "        for dtype in scalars:"),
+        ("        for dtype in body:\n", _BUFFERS + "        for dtype in body:\n"),
+    ],
+    # the lanes test moved after the type rules
+    "blind4-type-before-lanes": [
+        (_LANES, ""),
+        (
+            '    return "WGSL has no such type"',
+            _LANES + '    return "WGSL has no such type"',
+        ),
+    ],
+    "blind4-f16-lacking": [
+        (
+            '    """Why WGSL (CodeGenWebGPU::PrintType) has no type ``dtype``, or None when it has '
+            'one."""\n    code, bits, lanes = _dtype(dtype)\n',
+            '    """Why WGSL (CodeGenWebGPU::PrintType) has no type ``dtype``, or None when it has '
+            'one."""\n    code, bits, lanes = _dtype(dtype)\n'
+            "    if (code, bits) == (_FLOAT, 16):\n"
+            '        return "WGSL has f32 only"\n',
+        )
+    ],
+    "blind4-metal-eight-lanes": [
+        ("fits = lanes == 1 or 2 <= lanes <= 4", "fits = lanes == 1 or 2 <= lanes <= 8")
+    ],
+    "blind4-webgpu-first-kernel-only": [
+        (
+            "                return _webgpu_message(dtype)\n    return None",
+            "                return _webgpu_message(dtype)\n"
+            "        return None  # the first kernel only\n"
+            "    return None",
+        )
+    ],
+}

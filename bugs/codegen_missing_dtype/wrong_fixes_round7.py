@@ -16,10 +16,10 @@
 # under the License.
 """Blind round 7 wrong fixes of the WebGPU/Metal missing-type fix (patch 0014): each turns one of
 CodeGenWebGPU::PrintType's ICHECKs into an `if (...) unsupported(...)` with a wrong condition,
-so that a type WGSL has is refused too (a valid program rejected with the ValueError)."""
-
-from bugs.codegen_missing_dtype import reference_fix as fix
-from harness.wrong_fixes import patched_install
+so that a type WGSL has is refused too (a valid program rejected with the ValueError). Each is
+the reference fix's text with two steps changed (harness/wrong_fixes.py: EDITS): the wrong
+condition added to ``webgpu_lacks``, and a WebGPU build that refuses what it flags before the
+code generator runs."""
 
 WRONG_FIXES = {
     "blind7-cmd-float-demorgan": (
@@ -47,60 +47,33 @@ WRONG_FIXES = {
 }
 
 
-_REFERENCE_LACKS = fix.webgpu_lacks
+def _refusing(condition):
+    """The edits of a wrong fix whose WebGPU PrintType refuses a type where ``condition`` (of
+    code, bits and lanes) holds."""
+    return [
+        (
+            "        return None  # void, bool\n",
+            "        return None  # void, bool\n"
+            f"    if {condition}:\n"
+            '        return "WGSL has no such type"\n',
+        ),
+        (
+            "        try:\n            return original(mod, target_obj)",
+            '        message = missing_type_error(target, mod) if target == "webgpu" else None\n'
+            '        if message is not None and "WGSL has no such type" in message:\n'
+            "            raise ValueError(message)\n"
+            "        try:\n            return original(mod, target_obj)",
+        ),
+    ]
 
 
-def _code(dtype):
-    return fix._dtype(dtype)
-
-
-RULES = {
-    "blind7-cmd-float-demorgan": lambda c, b, lanes: c == fix._FLOAT,
-    "blind7-cmd-float-f16-dropped": lambda c, b, lanes: c == fix._FLOAT and b != 32,
-    "blind7-cmd-lanes-off-by-one": lambda c, b, lanes: lanes == 4,
-    "blind7-cmd-uint-inverted": lambda c, b, lanes: c == fix._UINT and b != 64,
-    "blind7-cmd-lanes-check-hoisted": lambda c, b, lanes: lanes == 1,
-    "blind7-cmd-int-inverted": lambda c, b, lanes: c == fix._INT
-    and b != 64
-    and not (b == 8 and lanes == 4),
+EDITS = {
+    "blind7-cmd-float-demorgan": _refusing("code == _FLOAT"),
+    "blind7-cmd-float-f16-dropped": _refusing("code == _FLOAT and bits != 32"),
+    "blind7-cmd-lanes-off-by-one": _refusing("lanes == 4"),
+    "blind7-cmd-uint-inverted": _refusing("code == _UINT and bits != 64"),
+    "blind7-cmd-lanes-check-hoisted": _refusing("lanes == 1"),
+    "blind7-cmd-int-inverted": _refusing(
+        "code == _INT and bits != 64 and not (bits == 8 and lanes == 4)"
+    ),
 }
-
-
-def _lacks(rule):
-    def webgpu_lacks(dtype):
-        code, bits, lanes = _code(dtype)
-        if (code, bits, lanes) in ((3, 0, 0), (fix._BOOL, 8, 1)) or dtype == "bool":
-            return None
-        if rule(code, bits, lanes):
-            return "WGSL has no such type"
-        return _REFERENCE_LACKS(dtype)
-
-    return webgpu_lacks
-
-
-def _fixed_build(rule):
-    reference = fix._fixed_build
-
-    def make(target, original):
-        build = reference(target, original)
-        if target != "webgpu":
-            return build
-
-        def wrong(mod, target_obj):
-            saved = fix.webgpu_lacks
-            fix.webgpu_lacks = _lacks(rule)
-            try:
-                message = fix.missing_type_error("webgpu", mod)
-            finally:
-                fix.webgpu_lacks = saved
-            if message is not None and "WGSL has no such type" in message:
-                raise ValueError(message)
-            return build(mod, target_obj)
-
-        return wrong
-
-    return make
-
-
-def install(name):
-    return patched_install(fix, {"_fixed_build": _fixed_build(RULES[name])})

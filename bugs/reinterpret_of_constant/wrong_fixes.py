@@ -19,7 +19,9 @@ bugs/reinterpret_of_constant/reference_fix.py.
 
 Each makes one mistake a C++ change of CodeGenC's reinterpret branch could make: which
 constants get a temporary, its type, which code generators, or folding the constant into a
-literal of the target type with the wrong bits.
+literal of the target type with the wrong bits. All but the folding one are the reference fix's
+own text with that step changed (harness/wrong_fixes.py: EDITS); the folding one replaces its
+``_with_temporaries`` (PATCHES).
 """
 
 import struct
@@ -44,22 +46,29 @@ WRONG_FIXES = {
     "type, its sign bit taken from `value < 0`: -0.0 loses it",
 }
 
-
-def _only(types):
-    def is_constant(expr):
-        return isinstance(expr, types)
-
-    return is_constant
-
-
-def _of_at_most_32_bits(expr):
-    return isinstance(expr, fix.CONSTANTS) and expr.ty.dtype.bits <= 32
-
-
-def _of_the_target_type(call):
-    """The temporary of the reinterpret's own type, the constant converted to it."""
-    return ir.Var("v", call.ty), ir.Cast(str(call.ty), call.args[0])
-
+EDITS = {
+    "floats-only": [("isinstance(expr, CONSTANTS)", "isinstance(expr, FLOAT_IMM)")],
+    "ints-only": [("isinstance(expr, CONSTANTS)", "isinstance(expr, ir.IntImm)")],
+    "target-type-temporary": [
+        (
+            'ir.Var("v", constant.ty), constant',
+            'ir.Var("v", call.ty), ir.Cast(str(call.ty), constant)',
+        )
+    ],
+    "opencl-only": [
+        (
+            'BUILDS = ("target.build.c", "target.build.opencl", "target.build.cuda", '
+            '"target.build.trn")',
+            'BUILDS = ("target.build.opencl",)',
+        )
+    ],
+    "32-bit-only": [
+        (
+            "isinstance(expr, CONSTANTS)",
+            "isinstance(expr, CONSTANTS) and expr.ty.dtype.bits <= 32",
+        )
+    ],
+}
 
 _FORMATS = {("float", 32): "f", ("float", 64): "d"}
 
@@ -94,7 +103,10 @@ def _folding(stmt):
         if not fix.is_value_reinterpret_of_constant(call) or call.ty.dtype.lanes != 1:
             return call
         constant = call.args[0]
-        if isinstance(constant, fix.FLOAT_IMM) and constant.ty.dtype.bits not in (32, 64):
+        if isinstance(constant, fix.FLOAT_IMM) and constant.ty.dtype.bits not in (
+            32,
+            64,
+        ):
             return call
         return _literal_of(_bits_from_magnitude(constant), call.ty)
 
@@ -103,11 +115,4 @@ def _folding(stmt):
 
 _reference_with_temporaries = fix._with_temporaries
 
-PATCHES = {
-    "floats-only": {"is_constant": _only((fix.FLOAT_IMM,))},
-    "ints-only": {"is_constant": _only((ir.IntImm,))},
-    "target-type-temporary": {"temporary_for": _of_the_target_type},
-    "opencl-only": {"BUILDS": ("target.build.opencl",)},
-    "32-bit-only": {"is_constant": _of_at_most_32_bits},
-    "fold-drops-sign": {"_with_temporaries": _folding},
-}
+PATCHES = {"fold-drops-sign": {"_with_temporaries": _folding}}

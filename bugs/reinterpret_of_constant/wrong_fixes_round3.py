@@ -16,14 +16,8 @@
 # under the License.
 """Third blind round: wrong fixes of reinterpret_of_constant (a reinterpret of a constant).
 
-Each is a variant of the reference fix that makes one mistake in one step of
-``bugs/reinterpret_of_constant/reference_fix.py``."""
-
-import tvm_ffi
-
-from bugs.reinterpret_of_constant import reference_fix as fix
-from bugs.reinterpret_of_constant.wrong_fixes import _only
-from harness.tvm_line import call_like, ir
+Each is the text of ``bugs/reinterpret_of_constant/reference_fix.py`` with one step changed
+(harness/wrong_fixes.py: EDITS)."""
 
 WRONG_FIXES = {
     "blind3-target-type-temporary": "the temporary is declared of the reinterpret's target type, "
@@ -46,113 +40,73 @@ WRONG_FIXES = {
 }
 
 
+EDITS = {
+    # C++: ``PrintSSAAssign(rhs, value, target_dtype)`` declares ``uint v_ = 2.000000e+00f;``:
+    # C converts the constant's value to that type on the assignment (modelled by the Cast)
+    "blind3-target-type-temporary": [
+        (
+            'ir.Var("v", constant.ty), constant',
+            'ir.Var("v", call.ty), ir.Cast(call.ty, constant)',
+        )
+    ],
+    "blind3-float-constants-only": [("isinstance(expr, CONSTANTS)", "isinstance(expr, FLOAT_IMM)")],
+    "blind3-scalar-target-only": [
+        (
+            "        and is_constant(call.args[0])\n",
+            "        and is_constant(call.args[0])\n        and call.ty.dtype.lanes == 1\n",
+        )
+    ],
+    "blind3-stores-only": [
+        ("if isinstance(stmt, ir.SeqStmt) or", "if not isinstance(stmt, ir.Store) or")
+    ],
+    "blind3-shared-temporary": [
+        (
+            "def _with_temporaries(stmt):",
+            "_MADE = {}  # (type, value) of a constant -> its temporary, for the whole function\n"
+            "\n\ndef _with_temporaries(stmt):",
+        ),
+        (
+            "        var, value = temporary_for(call)\n"
+            "        bindings.append(ir.Bind(var, value))\n"
+            "        return call_like(call, [var])",
+            "        constant = call.args[0]\n"
+            "        key = (str(constant.ty), constant.value)\n"
+            "        if key not in _MADE:  # declared before the first use only\n"
+            "            var, value = temporary_for(call)\n"
+            "            _MADE[key] = var\n"
+            "            bindings.append(ir.Bind(var, value))\n"
+            "        return call_like(call, [_MADE[key]])",
+        ),
+        (
+            "    return ir.SeqStmt([*bindings, rewritten])",
+            "    return ir.SeqStmt([*bindings, rewritten]) if bindings else rewritten",
+        ),
+        (
+            "    body = tvm_ffi.structural_map(func.body, (ir.Stmt, _with_temporaries))",
+            "    _MADE.clear()\n"
+            "    body = tvm_ffi.structural_map(func.body, (ir.Stmt, _with_temporaries))",
+        ),
+    ],
+    "blind3-device-builds-only": [('BUILDS = ("target.build.c", ', "BUILDS = (")],
+    "blind3-second-kernel": [
+        (
+            "            updates[gvar] = new\n",
+            "            updates[gvar] = new\n"
+            "            break  # the mistake: stops at the first function it rewrites\n",
+        )
+    ],
+    "blind3-no-clone": [
+        (
+            "    mod = mod.clone()  # the build must not change the module it is given\n",
+            "",
+        )
+    ],
+}
+
+
 # the wrong fixes no test can see (scripts/wrong_fixes.py does not run them; docs/proof.md
 # names them)
 UNSEEN = {
     "blind3-no-clone": "a step of the Python stand-in only: patch 0012 prints a temporary "
     "inside CodeGenC and rewrites no module (proof: test_fix_leaves_the_module_it_builds_alone)",
-}
-
-
-def _is_value_reinterpret_of_constant_scalar_only(call):
-    # the mistake: a vector target type is not a "value"
-    return _REFERENCE_IS_VALUE(call) and call.ty.dtype.lanes == 1
-
-
-_REFERENCE_IS_VALUE = fix.is_value_reinterpret_of_constant
-
-
-def _temporary_for_target_type(call):
-    # the mistake: the temporary has the target type, as ``PrintSSAAssign(rhs, value,
-    # target_dtype)`` would declare it in C++ (``uint v_ = 2.000000e+00f;``): C converts the
-    # constant's value to that type on the assignment (modelled here by the Cast)
-    constant = call.args[0]
-    return ir.Var("v", call.ty), ir.Cast(call.ty, constant)
-
-
-def _with_temporaries_stores_only(stmt):
-    # the mistake: only a store's expressions are looked at
-    if not isinstance(stmt, ir.Store) or not fix._contains_one(stmt):
-        return stmt
-    bindings = []
-
-    def on_call(call):
-        if not fix.is_value_reinterpret_of_constant(call):
-            return call
-        var, value = fix.temporary_for(call)
-        bindings.append(ir.Bind(var, value))
-        return call_like(call, [var])
-
-    rewritten = tvm_ffi.structural_map(stmt, (ir.Call, on_call))
-    return ir.SeqStmt([*bindings, rewritten])
-
-
-def _rewrite_function_shared(func):
-    if not isinstance(func, ir.PrimFunc) or not fix._contains_one(func.body):
-        return func
-    made = {}  # the mistake: (type, value) of a constant -> its temporary, for the whole function
-
-    def with_temporaries(stmt):
-        if isinstance(stmt, ir.SeqStmt) or not fix._contains_one(stmt):
-            return stmt
-        bindings = []
-
-        def on_call(call):
-            if not fix.is_value_reinterpret_of_constant(call):
-                return call
-            constant = call.args[0]
-            key = (str(constant.ty), constant.value)
-            if key not in made:  # declared before the first use only
-                var, value = fix.temporary_for(call)
-                made[key] = var
-                bindings.append(ir.Bind(var, value))
-            return call_like(call, [made[key]])
-
-        rewritten = tvm_ffi.structural_map(stmt, (ir.Call, on_call))
-        return ir.SeqStmt([*bindings, rewritten]) if bindings else rewritten
-
-    return func.with_body(tvm_ffi.structural_map(func.body, (ir.Stmt, with_temporaries)))
-
-
-def _rewrite_module_first_function(mod):
-    updates = {}
-    for gvar, func in mod.functions.items():
-        new = fix.rewrite_function(func)
-        if not new.same_as(func):
-            updates[gvar] = new
-            break  # the mistake: stops at the first function it rewrites
-    if not updates:
-        return mod
-    mod = mod.clone()
-    for gvar, func in updates.items():
-        mod.update_func(gvar, func)
-    return mod
-
-
-def _rewrite_module_in_place(mod):
-    updates = {}
-    for gvar, func in mod.functions.items():
-        new = fix.rewrite_function(func)
-        if not new.same_as(func):
-            updates[gvar] = new
-    if not updates:
-        return mod
-    # the mistake: no clone, the caller's module is changed
-    for gvar, func in updates.items():
-        mod.update_func(gvar, func)
-    return mod
-
-
-PATCHES = {
-    "blind3-target-type-temporary": {"temporary_for": _temporary_for_target_type},
-    # the mistake: IntImm forgotten
-    "blind3-float-constants-only": {"is_constant": _only((fix.FLOAT_IMM,))},
-    "blind3-scalar-target-only": {
-        "is_value_reinterpret_of_constant": _is_value_reinterpret_of_constant_scalar_only
-    },
-    "blind3-stores-only": {"_with_temporaries": _with_temporaries_stores_only},
-    "blind3-shared-temporary": {"rewrite_function": _rewrite_function_shared},
-    "blind3-device-builds-only": {"BUILDS": tuple(x for x in fix.BUILDS if x != "target.build.c")},
-    "blind3-second-kernel": {"rewrite_module": _rewrite_module_first_function},
-    "blind3-no-clone": {"rewrite_module": _rewrite_module_in_place},
 }

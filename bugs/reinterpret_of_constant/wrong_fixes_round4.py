@@ -17,15 +17,14 @@
 """Blind round 4: wrong fixes of the reinterpret-of-a-constant report (patch 0012).
 
 Each is the reference fix (reference_fix.py) with one mistake an engineer implementing
-patch 0012 could make; bugs/reinterpret_of_constant/demos_round4.py shows each on a program.
-apache/tvm only (the reference fix is not written for tvm-tirx).
+patch 0012 could make: its own text with that step changed (harness/wrong_fixes.py: EDITS),
+except blind4-whole-value-only, a rewrite of its own (PATCHES); demos.py beside this file
+shows each on a program. apache/tvm only (the reference fix is not written for tvm-tirx).
 """
 
 import tvm
 from bugs.reinterpret_of_constant import reference_fix as fix
-from bugs.reinterpret_of_constant.wrong_fixes_round3 import _with_temporaries_stores_only
 from harness.tvm_line import ir
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "blind4-float-only": "only a FloatImm argument goes into a temporary: an IntImm (int32, "
@@ -43,14 +42,23 @@ WRONG_FIXES = {
 }
 
 
-def _float_only():
-    return {"CONSTANTS": (fix.FLOAT_IMM,)}
-
-
-def _temporary_of_target_type(call):
-    constant = call.args[0]
+EDITS = {
+    "blind4-float-only": [("CONSTANTS = (ir.IntImm, FLOAT_IMM)", "CONSTANTS = (FLOAT_IMM,)")],
     # C++: PrintSSAAssign(rhs, value, target_dtype): `uint v_ = 2.000000e+00f;` converts
-    return ir.Var("v", call.ty), ir.Cast(str(call.ty), constant)
+    "blind4-temp-target-type": [
+        (
+            'ir.Var("v", constant.ty), constant',
+            'ir.Var("v", call.ty), ir.Cast(str(call.ty), constant)',
+        )
+    ],
+    "blind4-stores-only": [
+        ("if isinstance(stmt, ir.SeqStmt) or", "if not isinstance(stmt, ir.Store) or")
+    ],
+    "blind4-no-c-host": [('BUILDS = ("target.build.c", ', "BUILDS = (")],
+    "blind4-first-function-only": [
+        ("in mod.functions.items():", "in list(mod.functions.items())[:1]:")
+    ],
+}
 
 
 def _whole_value_only(stmt):
@@ -66,24 +74,4 @@ def _whole_value_only(stmt):
     return ir.SeqStmt([ir.Bind(var, constant), rewritten])
 
 
-def _first_function_only(mod):
-    gvar, func = next(iter(mod.functions.items()))
-    new = fix.rewrite_function(func)
-    if new.same_as(func):
-        return mod
-    mod = mod.clone()
-    mod.update_func(gvar, new)
-    return mod
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    patches = {
-        "blind4-float-only": _float_only(),
-        "blind4-temp-target-type": {"temporary_for": _temporary_of_target_type},
-        "blind4-stores-only": {"_with_temporaries": _with_temporaries_stores_only},
-        "blind4-whole-value-only": {"_with_temporaries": _whole_value_only},
-        "blind4-no-c-host": {"BUILDS": tuple(b for b in fix.BUILDS if b != "target.build.c")},
-        "blind4-first-function-only": {"rewrite_module": _first_function_only},
-    }[name]
-    return patched_install(fix, patches)
+PATCHES = {"blind4-whole-value-only": {"_with_temporaries": _whole_value_only}}

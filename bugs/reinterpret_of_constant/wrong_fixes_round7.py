@@ -14,14 +14,8 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 7 wrong fixes of the reinterpret-of-a-constant reference fix (patch 0012)."""
-
-import tvm_ffi
-
-import tvm
-from bugs.reinterpret_of_constant import reference_fix as fix
-from harness.tvm_line import call_like, ir
-from harness.wrong_fixes import patched_install
+"""Blind round 7 wrong fixes of the reinterpret-of-a-constant reference fix (patch 0012), each
+the reference fix's own text with one step changed (harness/wrong_fixes.py: EDITS)."""
 
 WRONG_FIXES = {
     "blind7-float-only": "only a FloatImm argument gets the temporary; an IntImm (e.g. int32 "
@@ -39,83 +33,52 @@ WRONG_FIXES = {
 }
 
 
-_ORIG = fix.is_value_reinterpret_of_constant
-
-
-def _float_only(call):
-    return _ORIG(call) and isinstance(call.args[0], fix.FLOAT_IMM)
-
-
-def _int_only(call):
-    return _ORIG(call) and isinstance(call.args[0], ir.IntImm)
-
-
-def _target_type_temp(call):
-    constant = call.args[0]
+EDITS = {
+    "blind7-float-only": [
+        ("and is_constant(call.args[0])", "and isinstance(call.args[0], FLOAT_IMM)")
+    ],
+    "blind7-int-only": [
+        ("and is_constant(call.args[0])", "and isinstance(call.args[0], ir.IntImm)")
+    ],
     # ``uint v = 2.000000e+00f;``: C converts the value to the declared type
-    return ir.Var("v", call.ty), tvm.tirx.Cast(str(call.ty.dtype), constant)
-
-
-def _scalar_target(call):
-    return _ORIG(call) and call.ty.dtype.lanes == 1
-
-
-def _bits32(call):
-    return _ORIG(call) and call.args[0].ty.dtype.bits == 32
-
-
-def _predicate_patch(pred):
-    """The reference fix with ``pred`` deciding which reinterprets get a temporary."""
-    orig = _ORIG
-
-    def install():
-        fix.is_value_reinterpret_of_constant = pred
-        undo = fix.install()
-
-        def uninstall():
-            undo()
-            fix.is_value_reinterpret_of_constant = orig
-
-        return uninstall
-
-    return install
-
-
-_CACHE = {}
-
-
-def _shared_with_temporaries(stmt):
-    """``_with_temporaries`` with one temporary per constant value for the whole function,
-    bound only before the first statement that uses it."""
-    if isinstance(stmt, ir.SeqStmt) or not fix._contains_one(stmt):
-        return stmt
-    bindings = []
-
-    def on_call(call):
-        if not fix.is_value_reinterpret_of_constant(call):
-            return call
-        key = (str(call.args[0].ty), repr(call.args[0]))
-        if key not in _CACHE:
-            var, value = fix.temporary_for(call)
-            _CACHE[key] = var
-            bindings.append(ir.Bind(var, value))
-        return call_like(call, [_CACHE[key]])
-
-    rewritten = tvm_ffi.structural_map(stmt, (ir.Call, on_call))
-    return ir.SeqStmt([*bindings, rewritten]) if bindings else rewritten
-
-
-def install(name):
-    if name == "blind7-target-type-temp":
-        return patched_install(fix, {"temporary_for": _target_type_temp})
-    if name == "blind7-shared-temp":
-        return patched_install(fix, {"_with_temporaries": _shared_with_temporaries})
-    preds = {
-        "blind7-float-only": _float_only,
-        "blind7-int-only": _int_only,
-        "blind7-scalar-target-only": _scalar_target,
-        "blind7-32bit-only": _bits32,
-    }
-    if name not in preds:
-        raise KeyError(name)
-    return _predicate_patch(preds[name])()
+    "blind7-target-type-temp": [
+        (
+            'ir.Var("v", constant.ty), constant',
+            'ir.Var("v", call.ty), ir.Cast(str(call.ty.dtype), constant)',
+        )
+    ],
+    "blind7-scalar-target-only": [
+        (
+            "and is_constant(call.args[0])",
+            "and is_constant(call.args[0])\n        and call.ty.dtype.lanes == 1",
+        )
+    ],
+    "blind7-32bit-only": [
+        (
+            "and is_constant(call.args[0])",
+            "and is_constant(call.args[0])\n        and call.args[0].ty.dtype.bits == 32",
+        )
+    ],
+    # one temporary per constant for the whole process, bound before its first use only
+    "blind7-shared-temp": [
+        (
+            "def _with_temporaries(stmt):",
+            "_CACHE = {}\n\n\ndef _with_temporaries(stmt):",
+        ),
+        (
+            "        var, value = temporary_for(call)\n"
+            "        bindings.append(ir.Bind(var, value))\n"
+            "        return call_like(call, [var])",
+            "        key = (str(call.args[0].ty), repr(call.args[0]))\n"
+            "        if key not in _CACHE:\n"
+            "            var, value = temporary_for(call)\n"
+            "            _CACHE[key] = var\n"
+            "            bindings.append(ir.Bind(var, value))\n"
+            "        return call_like(call, [_CACHE[key]])",
+        ),
+        (
+            "    return ir.SeqStmt([*bindings, rewritten])",
+            "    return ir.SeqStmt([*bindings, rewritten]) if bindings else rewritten",
+        ),
+    ],
+}

@@ -16,15 +16,8 @@
 # under the License.
 """Third blind round: wrong fixes of vthread_dynamic_extent (InjectVirtualThread's check).
 
-Each is a variant of the InjectVirtualThread reference fix that makes one mistake in one step of
-``bugs/vthread_dynamic_extent/reference_fix.py``."""
-
-import tvm_ffi
-
-import tvm
-from bugs.vthread_dynamic_extent import reference_fix as fix
-from harness.tvm_line import ir
-from tvm import tirx
+Each is the text of ``bugs/vthread_dynamic_extent/reference_fix.py`` with one step changed
+(harness/wrong_fixes.py: EDITS)."""
 
 WRONG_FIXES = {
     "blind3-opt-level-2": "the checking pass is declared at opt_level 2 instead of the released "
@@ -44,93 +37,39 @@ WRONG_FIXES = {
     "threads the outer one is named, not the inner one the C++ mutator reaches first",
 }
 
-
-def _check_with(stops):
-    def check(mod):
-        attr = fix.first_stop(mod, stops)
-        if attr is not None and isinstance(attr.node, tirx.IterVar):
-            raise ValueError(fix.message(attr.node.thread_tag, attr.value))
-
-    return check
-
-
-def _offending_by_tag(attr):
-    # the mistake: a virtual thread is one whose tag starts with "vthread"
-    node = attr.node
-    if not (isinstance(node, tirx.IterVar) and str(node.thread_tag).startswith("vthread")):
-        return False
-    return not isinstance(attr.value, tirx.IntImm)
-
-
-def _offending_var_or_load(attr):
-    if attr.attr_key != fix.ATTR:
-        return False
-    if not isinstance(attr.node, tirx.IterVar):
-        return True
-    # the mistake: "a parameter or a value read from a buffer" is all that is refused
-    return isinstance(attr.value, (tirx.Var, *ir.LOADS))
-
-
-def _first_stop_with(order="post", first_function_only=False):
-    """The reference ``first_stop`` with one step done wrong: each body walked in ``order``, or
-    (``first_function_only``) no PrimFunc after the first looked at."""
-
-    def first_stop(mod, stops=fix.offending):
-        for func in mod.functions.values():
-            if not isinstance(func, tirx.PrimFunc):
-                continue
-            found = []
-
-            def visit(attr, found=found):
-                if not found and stops(attr):
-                    found.append(attr)
-
-            tvm_ffi.structural_walk(func.body, [(tirx.AttrStmt, visit)], order=order)
-            if found or first_function_only:
-                return found[0] if found else None
-        return None
-
-    return first_stop
-
-
-_first_stop_first_function = _first_stop_with(first_function_only=True)
-_first_stop_pre_order = _first_stop_with(order="pre")
-
-
-def _constructor_with(**pass_args):
-    def constructor(original):
-        def InjectVirtualThread():
-            inner = original()
-
-            @tvm.transform.module_pass(**pass_args)
-            def _checked(mod, _ctx):
-                return fix.run(inner, mod)
-
-            return _checked
-
-        setattr(InjectVirtualThread, fix._MARK, original)
-        return InjectVirtualThread
-
-    return constructor
-
-
-def _check_first_function(mod):
-    attr = _first_stop_first_function(mod)
-    if attr is not None and isinstance(attr.node, tirx.IterVar):
-        raise ValueError(fix.message(attr.node.thread_tag, attr.value))
-
-
-PATCHES = {
-    "blind3-opt-level-2": {
-        "_constructor": _constructor_with(opt_level=2, name="s_tir.InjectVirtualThread")
-    },
-    "blind3-unnamed-pass": {"_constructor": _constructor_with(opt_level=0)},
-    "blind3-first-function-only": {"check": _check_first_function},
-    "blind3-vthread-tag-only": {"check": _check_with(_offending_by_tag)},
-    "blind3-var-or-load-only": {"check": _check_with(_offending_var_or_load)},
-    "blind3-pre-order": {"first_stop": _first_stop_pre_order},
+EDITS = {
+    "blind3-opt-level-2": [("module_pass(opt_level=0", "module_pass(opt_level=2")],
+    "blind3-unnamed-pass": [(', name="s_tir.InjectVirtualThread")', ")")],
+    "blind3-first-function-only": [
+        (
+            "        if found:\n            return found[0]",
+            "        return found[0] if found else None  # the first PrimFunc only",
+        )
+    ],
+    "blind3-vthread-tag-only": [
+        (
+            "    if attr.attr_key != ATTR:\n        return False\n"
+            "    return not isinstance(attr.node, tirx.IterVar) or not isinstance(attr.value, "
+            "tirx.IntImm)",
+            "    node = attr.node\n"
+            "    if not (isinstance(node, tirx.IterVar) and "
+            'str(node.thread_tag).startswith("vthread")):\n'
+            "        return False\n"
+            "    return not isinstance(attr.value, tirx.IntImm)",
+        )
+    ],
+    "blind3-var-or-load-only": [
+        (
+            "from tvm import tirx",
+            "from harness.tvm_line import ir\nfrom tvm import tirx",
+        ),
+        (
+            "or not isinstance(attr.value, tirx.IntImm)",
+            "or isinstance(attr.value, (tirx.Var, *ir.LOADS))",
+        ),
+    ],
+    "blind3-pre-order": [('order="post"', 'order="pre"')],
 }
-
 
 # the wrong fixes no test can see (scripts/wrong_fixes.py does not run them; docs/proof.md
 # names them)

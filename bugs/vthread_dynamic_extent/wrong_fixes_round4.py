@@ -16,20 +16,11 @@
 # under the License.
 """Blind round 4: wrong fixes of the non-constant vthread extent report (patch 0013).
 
-Each is the reference fix (reference_fix.py) with one mistake an engineer implementing
-patch 0013 could make; bugs/vthread_dynamic_extent/demos_round4.py shows each on a program.
-apache/tvm only (apache/tvm-tirx refuses the program on its own).
+Each is the text of the reference fix (reference_fix.py) with one step changed, a mistake an
+engineer implementing patch 0013 could make (harness/wrong_fixes.py: EDITS);
+bugs/vthread_dynamic_extent/demos.py shows each on a program. apache/tvm only (apache/tvm-tirx
+refuses the program on its own).
 """
-
-import tvm
-from bugs.vthread_dynamic_extent import reference_fix as fix
-from bugs.vthread_dynamic_extent.wrong_fixes_round3 import (
-    _check_with,
-    _constructor_with,
-    _first_stop_pre_order,
-)
-from harness.wrong_fixes import patched_install
-from tvm import tirx
 
 WRONG_FIXES = {
     "blind4-vthread-tags-only": "only tags starting with 'vthread' are checked: a cthread "
@@ -48,42 +39,43 @@ WRONG_FIXES = {
     "(thread_extent) of a dynamic extent, which is valid, is refused",
 }
 
-
-def _vthread_tags_only(attr):
-    if attr.attr_key != fix.ATTR:
-        return False
-    if isinstance(attr.node, tirx.IterVar) and not attr.node.thread_tag.startswith("vthread"):
-        return False
-    return not isinstance(attr.node, tirx.IterVar) or not isinstance(attr.value, tirx.IntImm)
-
-
-_FIRST_STOP = fix.first_stop  # the reference's, before any wrong fix replaces it
-
-
-def _first_stop_first_function(mod, stops=fix.offending):
-    funcs = [f for f in mod.functions.values() if isinstance(f, tirx.PrimFunc)]
-    return _FIRST_STOP(tvm.IRModule({"main": funcs[0]}), stops) if funcs else None
-
-
-def _vars_only(attr):
-    if attr.attr_key != fix.ATTR:
-        return False
-    return not isinstance(attr.node, tirx.IterVar) or isinstance(attr.value, tirx.Var)
-
-
-def _int32_only(attr):
-    if attr.attr_key != fix.ATTR:
-        return False
-    value = attr.value
-    constant = isinstance(value, tirx.IntImm) and str(value.ty) == "int32"
-    return not isinstance(attr.node, tirx.IterVar) or not constant
-
-
-def _any_key(attr):
-    if attr.attr_key not in (fix.ATTR, "thread_extent"):
-        return False
-    return not isinstance(attr.node, tirx.IterVar) or not isinstance(attr.value, tirx.IntImm)
-
+EDITS = {
+    "blind4-vthread-tags-only": [
+        (
+            "    if attr.attr_key != ATTR:\n        return False\n",
+            "    if attr.attr_key != ATTR:\n        return False\n"
+            "    if isinstance(attr.node, tirx.IterVar) and not "
+            'attr.node.thread_tag.startswith("vthread"):\n'
+            "        return False\n",
+        )
+    ],
+    "blind4-check-before-body": [('order="post"', 'order="pre"')],
+    "blind4-first-function-only": [
+        (
+            "        if found:\n            return found[0]",
+            "        return found[0] if found else None  # the first PrimFunc only",
+        )
+    ],
+    "blind4-vars-only": [
+        (
+            "or not isinstance(attr.value, tirx.IntImm)",
+            "or isinstance(attr.value, tirx.Var)",
+        )
+    ],
+    "blind4-int32-only": [
+        (
+            "or not isinstance(attr.value, tirx.IntImm)",
+            'or not (isinstance(attr.value, tirx.IntImm) and str(attr.value.ty) == "int32")',
+        )
+    ],
+    "blind4-pass-name": [('name="s_tir.InjectVirtualThread"', 'name="InjectVirtualThread"')],
+    "blind4-thread-extent-too": [
+        (
+            "if attr.attr_key != ATTR:",
+            'if attr.attr_key not in (ATTR, "thread_extent"):',
+        )
+    ],
+}
 
 # a wrong fix no test can see (docs/proof.md, the fourth round)
 UNSEEN = {
@@ -98,19 +90,3 @@ UNSEEN = {
     "expression) the released pass segfaults, so the test process dies instead of failing "
     "(proof: the child-process test's cases)",
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    patches = {
-        "blind4-vthread-tags-only": {"check": _check_with(_vthread_tags_only)},
-        "blind4-check-before-body": {"first_stop": _first_stop_pre_order},
-        "blind4-first-function-only": {"first_stop": _first_stop_first_function},
-        "blind4-vars-only": {"check": _check_with(_vars_only)},
-        "blind4-int32-only": {"check": _check_with(_int32_only)},
-        "blind4-pass-name": {
-            "_constructor": _constructor_with(opt_level=0, name="InjectVirtualThread")
-        },
-        "blind4-thread-extent-too": {"check": _check_with(_any_key)},
-    }[name]
-    return patched_install(fix, patches)

@@ -16,15 +16,9 @@
 # under the License.
 """Blind round 5: wrong fixes of InjectVirtualThread's extent check (patch 0013).
 
-Each replaces the reference fix's ``check(mod)`` by a variant whose test of a virtual thread's
-extent, or whose walk to it, makes one mistake; an extent it lets through reaches the released
-pass's null cast (SIGSEGV), and a constant it refuses is a valid program rejected."""
-
-import tvm_ffi
-
-from bugs.vthread_dynamic_extent import reference_fix as fix
-from harness.wrong_fixes import patched_install
-from tvm import tirx
+Each is the reference fix's text with one step of its test of a virtual thread's extent, or of
+its walk to it, changed (harness/wrong_fixes.py: EDITS); an extent it lets through reaches the
+released pass's null cast (SIGSEGV), and a constant it refuses is a valid program rejected."""
 
 WRONG_FIXES = {
     "blind5-vthread-tag-only": "tests the extent only where the tag starts with vthread "
@@ -56,100 +50,48 @@ UNSEEN = {
     "domain [0, value), so no well-formed program tells the two apart",
 }
 
-_first_stop = fix.first_stop
-_offending = fix.offending
-
-
-def _raise_for(attr):
-    if attr is not None and isinstance(attr.node, tirx.IterVar):
-        raise ValueError(fix.message(attr.node.thread_tag, attr.value))
-
-
-def _checker(stops):
-    """A ``check`` that refuses the first attribute at which ``stops`` holds."""
-
-    def check(mod):
-        _raise_for(_first_stop(mod, stops))
-
-    return check
-
-
-def _virtual(attr):
-    return attr.attr_key == fix.ATTR and isinstance(attr.node, tirx.IterVar)
-
-
-def _vthread_tag_only(attr):
-    return _offending(attr) and (
-        not isinstance(attr.node, tirx.IterVar) or str(attr.node.thread_tag).startswith("vthread")
-    )
-
-
-def _var_only(attr):
-    return _virtual(attr) and isinstance(attr.value, tirx.Var)
-
-
-def _int32_only(attr):
-    if not _virtual(attr):
-        return _offending(attr)
-    return not (isinstance(attr.value, tirx.IntImm) and str(attr.value.ty) == "int32")
-
-
-def _dom_extent(attr):
-    if not _virtual(attr):
-        return _offending(attr)
-    dom = attr.node.dom
-    return dom is None or not isinstance(dom.extent, tirx.IntImm)
-
-
-def _outermost_first(mod):
-    for func in mod.functions.values():
-        if not isinstance(func, tirx.PrimFunc):
-            continue
-        found = []
-
-        def visit(attr, found=found):
-            if not found and _offending(attr):
-                found.append(attr)
-
-        tvm_ffi.structural_walk(func.body, [(tirx.AttrStmt, visit)], order="pre")
-        if found:
-            _raise_for(found[0])
-            return
-
-
-def _first_attr_only(mod):
-    for func in mod.functions.values():
-        if not isinstance(func, tirx.PrimFunc):
-            continue
-        found = []
-
-        def visit(attr, found=found):
-            if not found and _virtual(attr):
-                found.append(attr)
-
-        tvm_ffi.structural_walk(func.body, [(tirx.AttrStmt, visit)], order="pre")
-        if found and _offending(found[0]):
-            _raise_for(found[0])
-
-
-def _first_function_only(mod):
-    for gv, func in mod.functions.items():
-        if isinstance(func, tirx.PrimFunc):
-            _raise_for(_first_stop(type(mod)({gv: func})))
-            return
-
-
-_CHECKS = {
-    "blind5-vthread-tag-only": _checker(_vthread_tag_only),
-    "blind5-outermost-first": _outermost_first,
-    "blind5-first-attr-only": _first_attr_only,
-    "blind5-first-function-only": _first_function_only,
-    "blind5-var-only": _checker(_var_only),
-    "blind5-int32-only": _checker(_int32_only),
-    "blind5-dom-extent": _checker(_dom_extent),
+EDITS = {
+    "blind5-vthread-tag-only": [
+        (
+            "    if attr.attr_key != ATTR:\n        return False\n",
+            "    if attr.attr_key != ATTR:\n        return False\n"
+            "    if isinstance(attr.node, tirx.IterVar) and not "
+            'str(attr.node.thread_tag).startswith("vthread"):\n'
+            "        return False\n",
+        )
+    ],
+    "blind5-outermost-first": [('order="post"', 'order="pre"')],
+    "blind5-first-attr-only": [
+        (
+            "if not found and stops(attr):",
+            "if not found and attr.attr_key == ATTR and isinstance(attr.node, tirx.IterVar):",
+        ),
+        ('order="post"', 'order="pre"'),
+        ("        if found:\n", "        if found and stops(found[0]):\n"),
+    ],
+    "blind5-first-function-only": [
+        (
+            "        if found:\n            return found[0]",
+            "        return found[0] if found else None  # the first PrimFunc only",
+        )
+    ],
+    "blind5-var-only": [
+        (
+            "return not isinstance(attr.node, tirx.IterVar) or not isinstance(attr.value, "
+            "tirx.IntImm)",
+            "return isinstance(attr.node, tirx.IterVar) and isinstance(attr.value, tirx.Var)",
+        )
+    ],
+    "blind5-int32-only": [
+        (
+            "or not isinstance(attr.value, tirx.IntImm)",
+            'or not (isinstance(attr.value, tirx.IntImm) and str(attr.value.ty) == "int32")',
+        )
+    ],
+    "blind5-dom-extent": [
+        (
+            "or not isinstance(attr.value, tirx.IntImm)",
+            "or attr.node.dom is None or not isinstance(attr.node.dom.extent, tirx.IntImm)",
+        )
+    ],
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, {"check": _CHECKS[name]})

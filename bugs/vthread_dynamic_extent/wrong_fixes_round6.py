@@ -14,14 +14,8 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 6: wrong fixes of vthread_dynamic_extent (patch 0013, InjectVirtualThread)."""
-
-import tvm_ffi
-
-from bugs.vthread_dynamic_extent import reference_fix as fix
-from harness.tvm_line import ir
-from harness.wrong_fixes import patched_install
-from tvm import sym, tirx
+"""Blind round 6: wrong fixes of vthread_dynamic_extent (patch 0013, InjectVirtualThread), each
+the reference fix's text with one step changed (harness/wrong_fixes.py: EDITS)."""
 
 WRONG_FIXES = {
     "blind6-vt-vthread-tag-only": (
@@ -71,86 +65,53 @@ UNSEEN = {
     ),
 }
 
-
-def _offending_vthread_only(attr):
-    if attr.attr_key != fix.ATTR:
-        return False
-    if isinstance(attr.node, tirx.IterVar) and not str(attr.node.thread_tag).startswith("vthread"):
-        return False
-    return fix.offending(attr)
-
-
-def _offending_load_only(attr):
-    if attr.attr_key != fix.ATTR:
-        return False
-    if not isinstance(attr.node, tirx.IterVar):
-        return True
-    return isinstance(attr.value, ir.LOADS)
-
-
-def _first_stop_first_function(mod, stops=fix.offending):
-    for func in mod.functions.values():
-        if not isinstance(func, tirx.PrimFunc):
-            continue
-        found = []
-        tvm_ffi.structural_walk(
-            func.body,
-            [(tirx.AttrStmt, lambda a: found.append(a) if not found and stops(a) else None)],
-            order="post",
+EDITS = {
+    "blind6-vt-vthread-tag-only": [
+        (
+            "    if attr.attr_key != ATTR:\n        return False\n",
+            "    if attr.attr_key != ATTR:\n        return False\n"
+            "    if isinstance(attr.node, tirx.IterVar) and not "
+            'str(attr.node.thread_tag).startswith("vthread"):\n'
+            "        return False\n",
         )
-        return found[0] if found else None  # the first PrimFunc only
-    return None
-
-
-def _first_stop_top_level(mod, stops=fix.offending):
-    for func in mod.functions.values():
-        if not isinstance(func, tirx.PrimFunc):
-            continue
-        found = []
-        node = func.body
-        while isinstance(node, tirx.AttrStmt):  # the chain at the top of the body
-            if stops(node):
-                found.append(node)
-            node = node.body
-        if found:
-            return found[-1]  # the innermost, as the post-order walk finds it
-    return None
-
-
-def _offending_int32_only(attr):
-    if attr.attr_key != fix.ATTR:
-        return False
-    if not isinstance(attr.node, tirx.IterVar):
-        return True
-    return not (isinstance(attr.value, tirx.IntImm) and str(attr.value.ty) == "int32")
-
-
-def _offending_simplified(attr):
-    if attr.attr_key != fix.ATTR:
-        return False
-    if not isinstance(attr.node, tirx.IterVar):
-        return True
-    return not isinstance(sym.Analyzer().simplify(attr.value), tirx.IntImm)
-
-
-_FIRST_STOP = fix.first_stop
-
-
-def _stopping_at(offending):
-    """first_stop with another test of an attribute (the reference binds its own as default)."""
-    return {"first_stop": lambda mod, stops=None: _FIRST_STOP(mod, offending)}
-
-
-PATCHES = {
-    "blind6-vt-vthread-tag-only": _stopping_at(_offending_vthread_only),
-    "blind6-vt-load-extent-only": _stopping_at(_offending_load_only),
-    "blind6-vt-first-function-only": {"first_stop": _first_stop_first_function},
-    "blind6-vt-top-level-only": {"first_stop": _first_stop_top_level},
-    "blind6-vt-int32-only": _stopping_at(_offending_int32_only),
-    "blind6-vt-simplified-extent": _stopping_at(_offending_simplified),
+    ],
+    "blind6-vt-load-extent-only": [
+        (
+            "from tvm import tirx",
+            "from harness.tvm_line import ir\nfrom tvm import tirx",
+        ),
+        (
+            "or not isinstance(attr.value, tirx.IntImm)",
+            "or isinstance(attr.value, ir.LOADS)",
+        ),
+    ],
+    "blind6-vt-first-function-only": [
+        (
+            "        if found:\n            return found[0]",
+            "        return found[0] if found else None  # the first PrimFunc only",
+        )
+    ],
+    "blind6-vt-top-level-only": [
+        (
+            '        tvm_ffi.structural_walk(func.body, [(tirx.AttrStmt, visit)], order="post")\n',
+            "        node = func.body\n"
+            "        while isinstance(node, tirx.AttrStmt):  # the chain at the top of the body\n"
+            "            if stops(node):\n"
+            "                found.insert(0, node)  # the innermost first, as in post-order\n"
+            "            node = node.body\n",
+        )
+    ],
+    "blind6-vt-int32-only": [
+        (
+            "or not isinstance(attr.value, tirx.IntImm)",
+            'or not (isinstance(attr.value, tirx.IntImm) and str(attr.value.ty) == "int32")',
+        )
+    ],
+    "blind6-vt-simplified-extent": [
+        ("from tvm import tirx", "from tvm import sym, tirx"),
+        (
+            "or not isinstance(attr.value, tirx.IntImm)",
+            "or not isinstance(sym.Analyzer().simplify(attr.value), tirx.IntImm)",
+        ),
+    ],
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, PATCHES[name])

@@ -16,15 +16,12 @@
 # under the License.
 """Wrong fixes of the webgpu_view_at_address report: variants of its reference fix.
 
-Each changes one step of bugs/webgpu_view_at_address/reference_fix.py (which views name a
-storage array, where the refusal is decided, the error it raises) and installs it as usual.
-A view the wrong fix leaves alone keeps the released error, as the C++ it models would; one
-it refuses that the released generator compiles is refused before the build runs, as a
-narrower C++ check would refuse it when the generator reaches it.
+Each is the text of bugs/webgpu_view_at_address/reference_fix.py with one step changed (which
+views name a storage array, where the refusal is decided, the error it raises;
+harness/wrong_fixes.py: EDITS). A view the wrong fix leaves alone keeps the released error, as
+the C++ it models would; one it refuses that the released generator compiles is refused before
+the build runs, as a narrower C++ check would refuse it when the generator reaches it.
 """
-
-from bugs.webgpu_view_at_address import reference_fix as fix
-from harness import tvm_line
 
 WRONG_FIXES = {
     "variable-only": "only a variable names a storage array: a view over buffer_data of an "
@@ -39,106 +36,65 @@ WRONG_FIXES = {
     "view-not-named": "the ValueError names neither the view nor its data",
 }
 
-_NAMES_STORAGE = fix.names_storage
-_REFERENCE_BUILD = fix._fixed_build
-_FIRST_REFUSAL = fix.first_refusal
+_BUILD = "        try:\n            return original(mod, target)"
+_RAISE = "            raise ValueError(refusal_message(*refused)) from None"
 
 
-def _variable_only(_func):
-    return lambda data: isinstance(data, fix.ir.Var)
+def _refusing_first(names):
+    """The edit that refuses, before the build, the first view of a kernel whose data
+    ``names`` (the text of a predicate of ``data``, ``params`` the kernel's parameters) does
+    not accept."""
+    return (
+        _BUILD,
+        "        for _, func in mod.functions.items():\n"
+        "            if isinstance(func, ir.PrimFunc):\n"
+        "                params = list(func.params)\n"
+        f"                found = refusal_in(func, lambda data, params=params: {names})\n"
+        "                if found:\n"
+        "                    raise ValueError(refusal_message(*found[0]))\n" + _BUILD,
+    )
 
 
-def _parameters_only(func):
-    params = list(func.params)
-
-    def names(data):
-        if not _NAMES_STORAGE(data):
-            return False
-        source = data if isinstance(data, fix.ir.Var) else data.args[0]
-        return any(source.same_as(p) for p in params)
-
-    return names
-
-
-def _refusing_first(names_of):
-    """The reference build wrapper behind a check that refuses, before the build, the first
-    view ``names_of(kernel)`` does not accept."""
-
-    def fixed_build(original):
-        reference = _REFERENCE_BUILD(original)
-
-        def build(mod, target):
-            for _, func in mod.functions.items():
-                if isinstance(func, fix.ir.PrimFunc):
-                    found = fix.refusal_in(func, names_of(func))
-                    if found and found[0] is not None:
-                        raise ValueError(fix.refusal_message(*found[0]))
-            return reference(mod, target)
-
-        return build
-
-    return fixed_build
-
-
-def _array_start_allowed(data):
-    if _NAMES_STORAGE(data):
-        return True
-    if isinstance(data, fix.ir.Call) and data.op.name == "tirx.address_of":
-        indices = list(data.args[0].indices)
-        return all(isinstance(i, fix.ir.IntImm) and int(i) == 0 for i in indices)
-    return False
-
-
-def _loaded(func):
-    """The variables ``func`` loads from."""
-    loaded = []
-
-    def visit(node):
-        if isinstance(node, fix.ir.LOADS):
-            loaded.append(tvm_line.loaded(node))
-        return fix.WalkResult.ADVANCE
-
-    fix.walk(func.body, visit, order="pre")
-    return loaded
-
-
-def _first_refusal_at_load(mod):
-    found = _FIRST_REFUSAL(mod)
-    if found is None:
-        return None
-    for _, func in mod.functions.items():
-        if isinstance(func, fix.ir.PrimFunc) and any(
-            v is not None and found[0].same_as(v) for v in _loaded(func)
-        ):
-            return found
-    return None
-
-
-def _raising(kind, message=None):
-    def fixed_build(original):
-        def build(mod, target):
-            try:
-                return original(mod, target)
-            except fix.REFUSED as err:
-                refused = fix.first_refusal(mod)
-                if refused is None or not isinstance(err, fix.released_error(refused[0])):
-                    raise
-                raise kind(message or fix.refusal_message(*refused)) from None
-
-        return build
-
-    return fixed_build
-
-
-PATCHES = {
-    "variable-only": {"_fixed_build": _refusing_first(_variable_only)},
-    "parameters-only": {"_fixed_build": _refusing_first(_parameters_only)},
-    "array-start-allowed": {"names_storage": _array_start_allowed},
-    "checked-at-load": {"first_refusal": _first_refusal_at_load},
-    "type-error": {"_fixed_build": _raising(TypeError)},
-    "view-not-named": {
-        "_fixed_build": _raising(
-            ValueError, "CodeGenWebGPU: WGSL has no pointer casts; access the array directly"
+EDITS = {
+    "variable-only": [_refusing_first("isinstance(data, ir.Var)")],
+    "parameters-only": [
+        _refusing_first(
+            "names_storage(data) and any((data if isinstance(data, ir.Var) else "
+            "data.args[0]).same_as(p) for p in params)"
         )
-    },
+    ],
+    "array-start-allowed": [
+        (
+            "    if isinstance(data, ir.Var):\n        return True\n",
+            "    if isinstance(data, ir.Var):\n        return True\n"
+            '    if isinstance(data, ir.Call) and data.op.name == "tirx.address_of":\n'
+            "        return all(isinstance(i, ir.IntImm) and int(i) == 0 for i in "
+            "data.args[0].indices)\n",
+        )
+    ],
+    # the first refusal stands only where a kernel loads from the view
+    "checked-at-load": [
+        ("ir, scope_of, walk", "ir, loaded, scope_of, walk"),
+        (
+            "            if found:\n                return found[0]",
+            "            if found:\n"
+            "                view, seen = found[0][0], []\n"
+            "                for _, kernel in mod.functions.items():\n"
+            "                    if isinstance(kernel, ir.PrimFunc):\n"
+            '                        walk(kernel.body, lambda n: seen.append(n), order="pre")\n'
+            "                loads = [loaded(n) for n in seen if isinstance(n, ir.LOADS)]\n"
+            "                hit = any(v is not None and view.same_as(v) for v in loads)\n"
+            "                return found[0] if hit else None",
+        ),
+    ],
+    "type-error": [(_RAISE, _RAISE.replace("ValueError", "TypeError"))],
+    "view-not-named": [
+        (
+            _RAISE,
+            "            raise ValueError(\n"
+            '                "CodeGenWebGPU: WGSL has no pointer casts; "\n'
+            '                "access the array directly"\n'
+            "            ) from None",
+        )
+    ],
 }

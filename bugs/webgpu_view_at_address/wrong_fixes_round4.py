@@ -16,14 +16,11 @@
 # under the License.
 """Blind round 4: wrong fixes of the WebGPU view-at-an-address report (patch 0015).
 
-Each is the reference fix (reference_fix.py) with one mistake an engineer implementing
-patch 0015 could make; bugs/webgpu_view_at_address/demos_round4.py (apache/tvm) and
-demos_round4_tirx.py (apache/tvm-tirx) show each on a program.
+Each is the text of the reference fix (reference_fix.py) with one step changed, a mistake an
+engineer implementing patch 0015 could make (harness/wrong_fixes.py: EDITS);
+bugs/webgpu_view_at_address/demos.py (apache/tvm) and demos_tirx.py (apache/tvm-tirx) show
+each on a program.
 """
-
-from bugs.webgpu_view_at_address import reference_fix as fix
-from harness.tvm_line import ir
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "blind4-var-only": "only a variable counts as storage the kernel names, not buffer_data "
@@ -48,77 +45,46 @@ NOT_ON_TVM_TIRX = {
     "lacks), which neither fix catches: both re-raise it",
 }
 
+_NAMES = "    names = names or names_storage"
 
-def _var_only(data):
-    return isinstance(data, ir.Var)
-
-
-def _params_only(original):
-    def refusal_in(func, _names=None):
-        params = list(func.params)
-
-        def names(data):
-            if not fix.names_storage(data):
-                return False
-            var = data if isinstance(data, ir.Var) else data.args[0]
-            return any(var.same_as(p) for p in params)
-
-        return original(func, names)
-
-    return refusal_in
-
-
-def _always_type_error(_view):
-    return fix.REFUSED[0]
-
-
-def _first_refusal_first_kernel(mod):
-    for _, func in mod.functions.items():
-        if isinstance(func, ir.PrimFunc):
-            found = fix.refusal_in(func)
-            return found[0] if found else None
-    return None
-
-
-def _any_refusal(original):
-    def build(mod, target):
-        try:
-            return original(mod, target)
-        except fix.REFUSED:
-            refused = fix.first_refusal(mod)
-            if refused is None:
-                raise
-            raise ValueError(fix.refusal_message(*refused)) from None
-
-    return build
-
-
-def _address_of_only(data):
-    is_address = (
-        isinstance(data, ir.Call)
-        and isinstance(data.op, ir.Op)
-        and data.op.name == "tirx.address_of"
-    )
-    return not is_address
-
-
-def _refusal_in_with(names):
-    original = fix.refusal_in
-
-    def refusal_in(func, _names=None):
-        return original(func, names)
-
-    return refusal_in
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    patches = {
-        "blind4-var-only": {"refusal_in": _refusal_in_with(_var_only)},
-        "blind4-params-only": {"refusal_in": _params_only(fix.refusal_in)},
-        "blind4-scope-ignored": {"released_error": _always_type_error},
-        "blind4-any-refusal": {"_fixed_build": _any_refusal},
-        "blind4-first-kernel-only": {"first_refusal": _first_refusal_first_kernel},
-        "blind4-address-of-only": {"refusal_in": _refusal_in_with(_address_of_only)},
-    }[name]
-    return patched_install(fix, patches)
+EDITS = {
+    "blind4-var-only": [(_NAMES, "    names = lambda data: isinstance(data, ir.Var)")],
+    "blind4-params-only": [
+        (
+            _NAMES,
+            "    params = list(func.params)\n"
+            "    names = lambda data: names_storage(data) and any(\n"
+            "        (data if isinstance(data, ir.Var) else data.args[0]).same_as(p)\n"
+            "        for p in params\n"
+            "    )",
+        )
+    ],
+    "blind4-scope-ignored": [
+        (
+            'return tvm.error.InternalError if scope not in ("", "global") else TypeError',
+            "return TypeError",
+        )
+    ],
+    "blind4-any-refusal": [
+        (
+            "if refused is None or not isinstance(err, released_error(refused[0])):",
+            "if refused is None:",
+        )
+    ],
+    "blind4-first-kernel-only": [
+        (
+            "            if found:\n                return found[0]",
+            "            return found[0] if found else None",
+        )
+    ],
+    "blind4-address-of-only": [
+        (
+            _NAMES,
+            "    names = lambda data: not (\n"
+            "        isinstance(data, ir.Call)\n"
+            "        and isinstance(data.op, ir.Op)\n"
+            '        and data.op.name == "tirx.address_of"\n'
+            "    )",
+        )
+    ],
+}

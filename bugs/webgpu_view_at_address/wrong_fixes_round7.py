@@ -15,11 +15,16 @@
 # specific language governing permissions and limitations
 # under the License.
 """Blind round 7 wrong fixes of the WebGPU view-at-an-address fix (patch 0015): each a mistake in
-the source test of CodeGenWebGPU::VisitStmt_(const DeclBufferNode*)."""
+the source test of CodeGenWebGPU::VisitStmt_(const DeclBufferNode*).
+
+Each wrong build refuses, before the code generator runs, the first view its test does not
+accept, and hands an accepted one to the released generator. Where the test needs no more than
+the view's data, the wrong fix is the reference fix's text with those steps changed
+(harness/wrong_fixes.py: EDITS); where it needs the kernel's names (its parameters and
+allocations), it replaces the reference fix's build (PATCHES)."""
 
 from bugs.webgpu_view_at_address import reference_fix as fix
 from harness.tvm_line import WalkResult, ir, walk
-from harness.wrong_fixes import patched_install
 
 WRONG_FIXES = {
     "blind7-wva-no-buffer-data": (
@@ -49,26 +54,49 @@ WRONG_FIXES = {
     ),
 }
 
-_REFERENCE_BUILD = fix._fixed_build
+# the reference's build, refusing after the released generator fails, made to refuse first
+_BUILD = (
+    "        try:\n"
+    "            return original(mod, target)\n"
+    "        except REFUSED as err:\n"
+    "            refused = first_refusal(mod)\n"
+    "            if refused is None or not isinstance(err, released_error(refused[0])):\n"
+    "                raise\n"
+    "            raise ValueError(refusal_message(*refused)) from None\n",
+    "        refused = first_refusal(mod)\n"
+    "        if refused is not None:  # the wrong check refuses what it meets first\n"
+    "            raise ValueError(refusal_message(*refused))\n"
+    "        return original(mod, target)  # accepted: printed as the released generator does\n",
+)
+_VARIABLE = "    if isinstance(data, ir.Var):\n        return True\n    return (\n"
+
+EDITS = {
+    "blind7-wva-no-buffer-data": [
+        (_VARIABLE, "    return isinstance(data, ir.Var)\n    return (\n"),
+        _BUILD,
+    ],
+    # a source that is no variable, or no buffer_data at all (an address), is accepted
+    "blind7-wva-null-accepted": [
+        (
+            "    return (\n        isinstance(data, ir.Call)\n",
+            "    return not (\n        isinstance(data, ir.Call)\n",
+        ),
+        (
+            "        and len(data.args) == 1\n        and isinstance(data.args[0], ir.Var)\n    )",
+            "        and len(data.args) == 1\n    ) or isinstance(data.args[0], ir.Var)",
+        ),
+        _BUILD,
+    ],
+    # buffer_data(<the buffer being declared>): not in var_idmap_ yet
+    "blind7-wva-own-data": [(_VARIABLE, "    return False\n    return (\n"), _BUILD],
+    # CodeGenC's generic path raises first, as released
+    "blind7-wva-check-after": [
+        ("register_global_func(name, _fixed_build(original)", "register_global_func(name, original")
+    ],
+}
+
 _REFERENCE_NAMES = fix.names_storage
 _NAMED = {}  # the kernel's names of the wrong fix's lookup: "params", "allocs"
-
-
-def _is_data_of(data):
-    return isinstance(data, ir.Call) and isinstance(data.op, ir.Op) and data.op.name == fix.DATA_OF
-
-
-def _var_only(data):
-    return isinstance(data, ir.Var)
-
-
-def _null_accepted(data):
-    source = (
-        data
-        if isinstance(data, ir.Var)
-        else (data.args[0] if _is_data_of(data) and len(data.args) == 1 else None)
-    )
-    return source is None or isinstance(source, ir.Var)
 
 
 def _params_only(data):
@@ -83,10 +111,6 @@ def _no_view_of_view(data):
         return False
     var = data if isinstance(data, ir.Var) else data.args[0]
     return any(var.same_as(p) for p in _NAMED.get("params", ()) + _NAMED.get("allocs", ()))
-
-
-def _own_data(_data):
-    return False  # buffer_data(<the buffer being declared>): not in var_idmap_ yet
 
 
 def _collect(mod):
@@ -115,8 +139,6 @@ def _collect(mod):
 
 def _build_with(names):
     def make(original):
-        reference = _REFERENCE_BUILD(original)
-
         def build(mod, target):
             _collect(mod)
             saved = fix.names_storage
@@ -130,24 +152,12 @@ def _build_with(names):
             finally:
                 fix.names_storage = saved
 
-        return build if names is not None else reference
+        return build
 
     return make
 
 
-def _check_after(original):
-    return original  # CodeGenC's generic path raises first, as released
-
-
 PATCHES = {
-    "blind7-wva-no-buffer-data": {"_fixed_build": _build_with(_var_only)},
-    "blind7-wva-null-accepted": {"_fixed_build": _build_with(_null_accepted)},
     "blind7-wva-params-only": {"_fixed_build": _build_with(_params_only)},
     "blind7-wva-no-view-of-view": {"_fixed_build": _build_with(_no_view_of_view)},
-    "blind7-wva-check-after": {"_fixed_build": _check_after},
-    "blind7-wva-own-data": {"_fixed_build": _build_with(_own_data)},
 }
-
-
-def install(name):
-    return patched_install(fix, PATCHES[name])
