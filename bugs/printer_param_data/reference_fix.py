@@ -196,7 +196,10 @@ def rewrite(text, obj, shorthand=None):
         shorthand = shorthand_by_function(obj)
     if not any(shorthand.values()):
         return text
-    tree = ast.parse(text)
+    try:
+        tree = ast.parse(text)
+    except SyntaxError as err:  # printed without indentation, say: the C++ prints it anyway
+        raise CannotPrint(f"the printed program does not parse as Python: {err}") from None
     lines = text.splitlines(keepends=True)
     starts = [0]
     for line in lines:

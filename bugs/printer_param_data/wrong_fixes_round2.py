@@ -57,8 +57,8 @@ EDITS = {
     "blind2-module-scalar-names": [
         (_NAMES, "    names -= scalar_names(_TREE) | subscripted"),
         (
-            "    tree = ast.parse(text)\n",
-            "    tree = ast.parse(text)\n    global _TREE\n    _TREE = tree\n",
+            'as Python: {err}") from None\n',
+            'as Python: {err}") from None\n    global _TREE\n    _TREE = tree\n',
         ),
     ],
     "blind2-subscripted-kept": [(_NAMES, "    names -= scalar_names(func)")],
