@@ -16,14 +16,9 @@
 # under the License.
 """Wrong fixes of apache/tvm#20479 (AllocateWorkspace leaves a dangling GlobalVar).
 
-Each one is the reference fix (bugs/allocate_workspace/reference_fix.py) with one step replaced.
+Each one is the reference fix (bugs/allocate_workspace/reference_fix.py) with one step changed,
+written as an edit of the reference fix's own text (harness/wrong_fixes.py: EDITS).
 """
-
-from collections.abc import Callable
-
-import tvm
-from bugs.allocate_workspace import reference_fix as fix
-from tvm import relax
 
 WRONG_FIXES = {
     "not-transitive": "only the direct external callers of a WorkspaceSize function take the "
@@ -78,269 +73,173 @@ WRONG_FIXES = {
     "its local Composite function does not take the workspace",
 }
 
-_Threader = fix._WorkspaceThreader._cls  # the class behind the decorated mutator
-
-
-def _sized(funcs):
-    return {name for name, f in funcs.items() if fix._attr(f, fix._SIZE) is not None}
-
-
-def _not_transitive(funcs, usages):
-    sized = _sized(funcs)
-    return sized | {n for n, f in funcs.items() if fix._takes_workspace(f, sized, usages[n])}
-
-
-def _only_inner(mod):
-    funcs = {}
-    for gvar, func in mod.functions_items():
-        if gvar.name_hint != "inner" and isinstance(func, relax.Function):
-            func = func.without_attr(fix._SIZE) if fix._attr(func, fix._SIZE) else func
-        funcs[gvar] = func
-    return _reference_pass(tvm.IRModule(funcs, attrs=mod.attrs))
-
-
-_reference_pass = fix.allocate_workspace
-
-
-def _tracking_depth(visit_function_):
-    """visit_function_ that counts the functions being visited (1: a module-level one) and
-    remembers whether the module-level one is a Composite function."""
-
-    def visit(self, op):
-        self.depth = getattr(self, "depth", 0) + 1
-        if self.depth == 1:
-            self.in_composite = fix._attr(op, "Composite") is not None
-        try:
-            return visit_function_(self, op)
-        finally:
-            self.depth -= 1
-
-    return visit
-
-
-def _remap_unless(skip):
-    original = _Threader.visit_global_var_
-
-    def visit_global_var_(self, op):
-        return op if skip(self) else original(self, op)
-
-    return visit_global_var_
-
-
-def _alloc_per_call(self, callee):
-    if self.workspace is not None and not any(self.workspace.same_as(p) for p in self.ws_params):
-        self.workspace = None  # forget the allocation made for the previous call
-    return _reference_workspace(self, callee)
-
-
-_reference_workspace = _Threader._workspace
-
-
-def _lazy_workspace(self, callee):
-    if self.workspace is None:  # emitted into whatever block the call is in
-        alloc = relax.op.builtin.alloc_tensor(relax.ShapeExpr([self.size]), "uint8", 0)
-        self.workspace = self.builder_.emit(alloc, "workspace_main")
-    return self.workspace
-
-
-def _top_down(func, taking, usage):
-    """The takers rule without local functions: sized, or external referencing a taker."""
-    names, _ = usage
-    sized = fix._attr(func, fix._SIZE) is not None
-    return sized or (fix._is_external(func) and bool(names & taking))
-
-
-def _allocating_anywhere(self, callee):
-    external, self.external = self.external, None
-    try:
-        return _reference_workspace(self, callee)
-    finally:
-        self.external = external
-
-
-def _module_level_sizes(mod):
-    funcs = [f for _, f in mod.functions_items() if isinstance(f, relax.Function)]
-    return [int(fix._attr(f, fix._SIZE)) for f in funcs if fix._attr(f, fix._SIZE) is not None]
-
-
-def _nonzero_size_takes(func, taking, usage):
-    """The takers rule with the size read as a truth value: WorkspaceSize 0 is no size."""
-    if fix._attr(func, fix._SIZE):
-        return True
-    names, nested_sized = usage
-    return fix._is_external(func) and (bool(names & taking) or nested_sized)
-
-
-_reference_callee = _Threader._callee_takes_workspace
-
-
-def _callee_unless_bound_gvar(self, op):
-    if isinstance(op, relax.Var) and isinstance(self.lookup_binding(op), tvm.ir.GlobalVar):
-        return False
-    return _reference_callee(self, op)
-
-
-def _callee_one_step(self, op):
-    if isinstance(op, relax.Var) and self.lookup_binding(op) is not None:
-        op = self.lookup_binding(op)
-        if isinstance(op, relax.Var):
-            return False
-    return _reference_callee(self, op)
-
-
-_PATCHES = {
-    "not-transitive": [(fix, "_functions_taking_workspace", _not_transitive)],
-    "only-inner": [(fix, "allocate_workspace", _only_inner)],
-    "smallest": [(fix, "_workspace_size", min)],
+EDITS = {
+    "not-transitive": [
+        (
+            "    return _callers_closure(funcs, usages, set())",
+            "    sized = {name for name, func in funcs.items() if _attr(func, _SIZE) is not None}\n"
+            "    callers = {n for n, f in funcs.items() if _takes_workspace(f, sized, usages[n])}\n"
+            "    return sized | callers  # no further up",
+        )
+    ],
+    "only-inner": [
+        (
+            '    """The pass function: see the module docstring for the semantics."""\n',
+            '    """The pass function: see the module docstring for the semantics."""\n'
+            "    named = dict(mod.functions_items())  # only the report's callee keeps its size\n"
+            "    for gv, f in named.items():\n"
+            '        if gv.name_hint != "inner" and isinstance(f, relax.Function):\n'
+            "            named[gv] = f.without_attr(_SIZE) if _attr(f, _SIZE) else f\n"
+            "    mod = tvm.IRModule(named, attrs=mod.attrs)\n",
+        )
+    ],
+    "smallest": [("return max(sizes)", "return min(sizes)")],
     "locals-not-rewritten": [
-        (_Threader, "visit_function_", _tracking_depth(_Threader.visit_function_)),
-        (_Threader, "visit_global_var_", _remap_unless(lambda self: self.depth > 1)),
+        (
+            "        saved = self.workspace, self.allocations, self.function, self.external\n",
+            '        self.depth = getattr(self, "depth", 0) + 1  # 1: a module-level function\n'
+            "        saved = self.workspace, self.allocations, self.function, self.external\n",
+        ),
+        (
+            "        self.workspace, self.allocations, self.function, self.external = saved\n",
+            "        self.workspace, self.allocations, self.function, self.external = saved\n"
+            "        self.depth -= 1\n",
+        ),
+        (
+            "        new = self.gvar_map.get(op.name_hint)\n",
+            "        if self.depth > 1:  # inside a local function: not rewritten\n"
+            "            return op\n"
+            "        new = self.gvar_map.get(op.name_hint)\n",
+        ),
     ],
     "strip-only": [
-        (fix, "_functions_taking_workspace", lambda funcs, usages: set()),
-        (fix, "_takes_workspace", lambda func, taking, usage: False),
+        (
+            "    if _attr(func, _SIZE) is not None:\n        return True",
+            "    return False  # no function takes the workspace",
+        )
     ],
     "drop-global-symbol": [
-        (fix, "_renamed", lambda func, name: func.without_attr("global_symbol"))
+        (
+            '    if _attr(func, "global_symbol") is not None:\n'
+            '        return func.with_attr("global_symbol", new_name)\n'
+            "    return func",
+            '    return func.without_attr("global_symbol")',
+        )
     ],
     "every-caller-allocates": [
-        (fix, "_takes_workspace", lambda func, *_: fix._attr(func, fix._SIZE) is not None)
+        (
+            "return _is_external(func) and (bool(names & taking) or nested_sized)",
+            "return False  # only the sized functions take it",
+        )
     ],
     "composite-callers-skipped": [
-        (_Threader, "visit_function_", _tracking_depth(_Threader.visit_function_)),
-        (_Threader, "visit_global_var_", _remap_unless(lambda self: self.in_composite)),
+        (
+            "        name, self.module_level = self.module_level, None\n",
+            "        name, self.module_level = self.module_level, None\n"
+            "        if name is not None:\n"
+            '            self.in_composite = _attr(op, "Composite") is not None\n',
+        ),
+        (
+            "        new = self.gvar_map.get(op.name_hint)\n",
+            "        if self.in_composite:  # a module-level Composite function: not rewritten\n"
+            "            return op\n"
+            "        new = self.gvar_map.get(op.name_hint)\n",
+        ),
     ],
     "private-gets-global-symbol": [
-        (fix, "_renamed", lambda func, name: func.with_attr("global_symbol", name))
+        ('if _attr(func, "global_symbol") is not None:', "if True:  # also when it had none")
     ],
-    "alloc-per-call": [(_Threader, "_workspace", _alloc_per_call)],
-    "lazy-allocation": [(_Threader, "_workspace", _lazy_workspace)],
-    "local-sized-missed": [(fix, "_takes_workspace", _top_down)],
+    "alloc-per-call": [
+        (
+            "        if self.workspace is None:\n",
+            "        if self.workspace is not None and not any(\n"
+            "            self.workspace.same_as(p) for p in self.ws_params\n"
+            "        ):\n"
+            "            self.workspace = None  # forget the previous call's allocation\n"
+            "        if self.workspace is None:\n",
+        )
+    ],
+    "lazy-allocation": [
+        ("if self.external is not None:", "if False:  # never refused"),
+        (
+            '            self.workspace = relax.Var("workspace_main", self.ws_ty)\n'
+            "            self.allocations.append((self.workspace, self.builder_.normalize(alloc)))",
+            "            # emitted into whatever block the call is in\n"
+            '            self.workspace = self.builder_.emit(alloc, "workspace_main")',
+        ),
+    ],
+    "local-sized-missed": [("(bool(names & taking) or nested_sized)", "bool(names & taking)")],
     "allocates-inside-external": [
-        (fix, "_takes_workspace", _top_down),
-        (_Threader, "_workspace", _allocating_anywhere),
+        ("(bool(names & taking) or nested_sized)", "bool(names & taking)"),
+        ("if self.external is not None:", "if False:  # code inside external code allocates too"),
     ],
-    "module-level-sizes-only": [(fix, "_sizes", _module_level_sizes)],
-    "bound-var-call-missed": [(_Threader, "_callee_takes_workspace", _callee_unless_bound_gvar)],
-    "one-binding-step": [(_Threader, "_callee_takes_workspace", _callee_one_step)],
+    "module-level-sizes-only": [
+        (
+            "relax.analysis.post_order_visit(func, visit)\n    return sizes",
+            "visit(func)  # the local functions are not visited\n    return sizes",
+        )
+    ],
+    "bound-var-call-missed": [
+        (
+            "        while isinstance(op, relax.Var) and self.lookup_binding(op) is not None:",
+            "        if isinstance(op, relax.Var) and isinstance(\n"
+            "            self.lookup_binding(op), tvm.ir.GlobalVar\n"
+            "        ):\n"
+            "            return False  # a variable bound to a GlobalVar is not followed\n"
+            "        while isinstance(op, relax.Var) and self.lookup_binding(op) is not None:",
+        )
+    ],
+    "one-binding-step": [
+        (
+            "while isinstance(op, relax.Var) and self.lookup_binding(op) is not None:",
+            "if isinstance(op, relax.Var) and self.lookup_binding(op) is not None:",
+        )
+    ],
     "equal-functions-merged": [
-        (fix, "_add_renamed", lambda builder, func, name, _: builder.add_func(func, name))
+        (
+            "    if not any(gvar.same_as(other) for other in added):\n        return gvar",
+            "    return gvar",
+        )
     ],
-    "zero-size-not-taker": [(fix, "_takes_workspace", _nonzero_size_takes)],
-    "zero-size-allocated": [(fix, "_needs_workspace", lambda sizes: bool(sizes))],
+    "zero-size-not-taker": [
+        (
+            "    if _attr(func, _SIZE) is not None:\n        return True",
+            "    if _attr(func, _SIZE):  # 0 reads as no WorkspaceSize\n        return True",
+        )
+    ],
+    "zero-size-allocated": [("return any(sizes)", "return bool(sizes)")],
+    "blind-size-sum": [("return max(sizes)", "return sum(sizes)")],
+    "blind-alloc-in-first-dataflow": [
+        (
+            "    if blocks and not isinstance(blocks[0], relax.DataflowBlock):\n"
+            "        blocks[0] = relax.BindingBlock([*bindings, *blocks[0].bindings])",
+            "    if blocks:\n        blocks[0] = type(blocks[0])([*bindings, *blocks[0].bindings])",
+        )
+    ],
+    "blind-codegen-only-external": [('("Codegen", "Composite")', '("Codegen",)')],
+    "blind-one-sweep": [("                grew = True\n", "                grew = False\n")],
+    "blind-old-gvars-kept": [
+        (
+            "    result = builder.get()\n    for name in taking:\n        del result[name]\n",
+            "    result = builder.get()  # the old GlobalVars of the renamed functions stay\n",
+        )
+    ],
+    "blind-local-outside-external": [
+        (
+            "        if _is_external(op):\n            self.external = self.function\n",
+            "        self.external = self.function if _is_external(op) else None\n",
+        )
+    ],
+    "blind-usage-not-nested": [
+        (
+            "    return names, any(nested)",
+            "    names.clear()  # the references are collected again, local functions left out\n"
+            "    for block in func.body.blocks:\n"
+            "        for binding in block.bindings:\n"
+            "            if not isinstance(binding.value, relax.Function):\n"
+            "                relax.analysis.post_order_visit(binding.value, visit)\n"
+            "    relax.analysis.post_order_visit(func.body.body, visit)\n"
+            "    return names, any(nested)",
+        )
+    ],
 }
-
-
-# --- blind review: the variants below each change one step of the reference fix ---
-
-
-def _blind_allocated_in_first_block(func, allocations):
-    bindings = [relax.VarBinding(var, alloc) for var, alloc in allocations]
-    blocks = list(func.body.blocks)
-    if blocks:
-        first = blocks[0]
-        kind = relax.DataflowBlock if isinstance(first, relax.DataflowBlock) else relax.BindingBlock
-        blocks[0] = kind([*bindings, *first.bindings])
-    else:
-        blocks.insert(0, relax.BindingBlock(bindings))
-    body = relax.SeqExpr(blocks, func.body.body)
-    return relax.Function(func.params, body, func.ret_ty, func.is_pure, func.attrs, func.span)
-
-
-def _blind_one_sweep(funcs, usages):
-    taking = set()
-    for name, func in funcs.items():
-        if fix._takes_workspace(func, taking, usages[name]):
-            taking.add(name)
-    return taking
-
-
-def _blind_keep_old_gvars(mod):
-    funcs = {gv.name_hint: f for gv, f in mod.functions_items() if isinstance(f, relax.Function)}
-    sizes = fix._sizes(mod)
-    if not fix._needs_workspace(sizes):
-        return mod
-    usages = {name: fix._usage(func) for name, func in funcs.items()}
-    taking = fix._functions_taking_workspace(funcs, usages)
-    threader = fix._WorkspaceThreader(mod, fix._workspace_size(sizes), taking)
-    threader.usages = usages
-    threader.add_signatures(mod)
-    builder = threader.builder_
-    for name, func in funcs.items():
-        threader.module_level = name
-        new_func = threader.visit_expr(func)
-        gvar = threader.gvar_map.get(name, mod.get_global_var(name))
-        if name in taking:
-            new_func = fix._renamed(new_func, gvar.name_hint)
-        builder.update_func(gvar, new_func)
-    return builder.get()  # the old GlobalVars of the renamed functions stay
-
-
-def _blind_external_not_inherited(visit_function_):
-    def visit(self, op):
-        outer = self.external
-        if not fix._is_external(op):
-            self.external = None
-        try:
-            return visit_function_(self, op)
-        finally:
-            self.external = outer
-
-    return visit
-
-
-_reference_usage = fix._usage
-
-
-def _blind_usage_not_nested(func):
-    """_usage whose names skip the local functions (their WorkspaceSize is still seen)."""
-    names = set()
-    _, nested_sized = _reference_usage(func)
-
-    def visit(expr):
-        if isinstance(expr, tvm.ir.GlobalVar):
-            names.add(expr.name_hint)
-
-    for block in func.body.blocks:
-        for binding in block.bindings:
-            if not isinstance(binding.value, relax.Function):
-                relax.analysis.post_order_visit(binding.value, visit)
-    relax.analysis.post_order_visit(func.body.body, visit)
-    return names, nested_sized
-
-
-_PATCHES.update(
-    {
-        "blind-usage-not-nested": [(fix, "_usage", _blind_usage_not_nested)],
-        "blind-size-sum": [(fix, "_workspace_size", sum)],
-        "blind-alloc-in-first-dataflow": [
-            (fix, "_allocated_at_entry", _blind_allocated_in_first_block)
-        ],
-        "blind-codegen-only-external": [(fix, "_EXTERNAL", ("Codegen",))],
-        "blind-one-sweep": [(fix, "_functions_taking_workspace", _blind_one_sweep)],
-        "blind-old-gvars-kept": [(fix, "allocate_workspace", _blind_keep_old_gvars)],
-        "blind-local-outside-external": [
-            (
-                _Threader,
-                "visit_function_",
-                _blind_external_not_inherited(_Threader.visit_function_),
-            )
-        ],
-    }
-)
-
-
-def install(name: str) -> Callable[[], None]:
-    """Install the reference fix with the step of wrong fix ``name`` replaced; return the
-    undo."""
-    saved = [(owner, attr, getattr(owner, attr)) for owner, attr, _ in _PATCHES[name]]
-    for owner, attr, value in _PATCHES[name]:
-        setattr(owner, attr, value)
-    uninstall_fix = fix.install()
-
-    def uninstall():
-        uninstall_fix()
-        for owner, attr, value in reversed(saved):
-            setattr(owner, attr, value)
-
-    return uninstall

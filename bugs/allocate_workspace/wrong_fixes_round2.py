@@ -15,16 +15,8 @@
 # specific language governing permissions and limitations
 # under the License.
 """Second blind round: wrong fixes of allocate_workspace (patches/0001): each one small mistake in
-one step of bugs/allocate_workspace/reference_fix.py."""
-
-import tvm
-from bugs.allocate_workspace import reference_fix as fix
-from bugs.allocate_workspace.wrong_fixes import (
-    _blind_allocated_in_first_block,
-    _blind_external_not_inherited,
-    _module_level_sizes,
-)
-from tvm import relax
+one step of bugs/allocate_workspace/reference_fix.py, written as an edit of its text
+(harness/wrong_fixes.py: EDITS)."""
 
 WRONG_FIXES = {
     "blind2-one-sweep": "the takers are the sized functions grown by one sweep over the module "
@@ -44,71 +36,58 @@ WRONG_FIXES = {
     "to a backend instead of raising the ValueError",
 }
 
-
-def _one_sweep(funcs, usages):
-    taking = {name for name, func in funcs.items() if fix._attr(func, fix._SIZE) is not None}
-    for name, func in funcs.items():  # the mistake: one sweep, no fixpoint
-        if name not in taking and fix._takes_workspace(func, taking, usages[name]):
-            taking.add(name)
-    return taking
-
-
-def _usage_own_body(func):
-    names, nested = set(), []
-
-    def visit(expr):
-        if isinstance(expr, tvm.ir.GlobalVar):
-            names.add(expr.name_hint)
-        elif isinstance(expr, relax.Function) and not expr.same_as(func):
-            nested.append(fix._attr(expr, fix._SIZE) is not None)
-
-    # the mistake: the nested functions are looked at for their size, not walked into
-    def walk(expr):
-        if isinstance(expr, relax.Function) and not expr.same_as(func):
-            visit(expr)
-            return
-        relax.analysis.post_order_visit(expr, visit)
-
-    for param in func.params:
-        walk(param)
-    for block in func.body.blocks:
-        for binding in block.bindings:
-            walk(binding.value)
-    walk(func.body.body)
-    return names, any(nested)
-
-
-def _renamed_always(func, new_name):
-    return func.with_attr("global_symbol", new_name)
-
-
-_Base = fix._WorkspaceThreader._cls
-
-
-@relax.expr_functor.mutator
-class _ChaseOnce(_Base):
-    def _callee_takes_workspace(self, op):
-        if isinstance(op, relax.Var) and self.lookup_binding(op) is not None:
-            op = self.lookup_binding(op)  # the mistake: `if`, not `while`
-        if isinstance(op, tvm.ir.GlobalVar):
-            return any(op.same_as(gv) for gv in self.gvar_map.values())
-        if isinstance(op, relax.Function) and len(op.params) > 0:
-            return any(op.params[-1].same_as(p) for p in self.ws_params)
-        return False
-
-
-@relax.expr_functor.mutator
-class _ExternalNotInherited(_Base):
-    # the innermost external function enclosing a function is not inherited
-    visit_function_ = _blind_external_not_inherited(_Base.visit_function_)
-
-
-PATCHES = {
-    "blind2-one-sweep": {"_functions_taking_workspace": _one_sweep},
-    "blind2-toplevel-sizes": {"_sizes": _module_level_sizes},
-    "blind2-usage-skips-nested": {"_usage": _usage_own_body},
-    "blind2-var-chase-once": {"_WorkspaceThreader": _ChaseOnce},
-    "blind2-alloc-in-dataflow": {"_allocated_at_entry": _blind_allocated_in_first_block},
-    "blind2-private-gets-symbol": {"_renamed": _renamed_always},
-    "blind2-external-not-inherited": {"_WorkspaceThreader": _ExternalNotInherited},
+EDITS = {
+    "blind2-one-sweep": [
+        (
+            "    return _callers_closure(funcs, usages, set())",
+            "    sized = {name for name, func in funcs.items() if _attr(func, _SIZE) is not None}\n"
+            "    return _callers_closure(funcs, usages, sized)",
+        ),
+        ("                grew = True\n", "                grew = False\n"),
+    ],
+    "blind2-toplevel-sizes": [
+        (
+            "relax.analysis.post_order_visit(func, visit)\n    return sizes",
+            "visit(func)  # the local functions are not visited\n    return sizes",
+        )
+    ],
+    "blind2-usage-skips-nested": [
+        (
+            "    relax.analysis.post_order_visit(func, visit)\n    return names",
+            "    def walk(expr):  # a local function is looked at for its size, not walked into\n"
+            "        if isinstance(expr, relax.Function):\n"
+            "            visit(expr)\n"
+            "        else:\n"
+            "            relax.analysis.post_order_visit(expr, visit)\n\n"
+            "    for param in func.params:\n"
+            "        walk(param)\n"
+            "    for block in func.body.blocks:\n"
+            "        for binding in block.bindings:\n"
+            "            walk(binding.value)\n"
+            "    walk(func.body.body)\n"
+            "    return names",
+        )
+    ],
+    "blind2-var-chase-once": [
+        (
+            "while isinstance(op, relax.Var) and self.lookup_binding(op) is not None:",
+            "if isinstance(op, relax.Var) and self.lookup_binding(op) is not None:",
+        )
+    ],
+    "blind2-alloc-in-dataflow": [
+        (
+            "    if blocks and not isinstance(blocks[0], relax.DataflowBlock):\n"
+            "        blocks[0] = relax.BindingBlock([*bindings, *blocks[0].bindings])",
+            "    if blocks:\n        blocks[0] = type(blocks[0])([*bindings, *blocks[0].bindings])",
+        )
+    ],
+    "blind2-private-gets-symbol": [
+        ('if _attr(func, "global_symbol") is not None:', "if True:  # also when it had none")
+    ],
+    "blind2-external-not-inherited": [
+        (
+            "        if _is_external(op):\n            self.external = self.function\n",
+            "        self.external = self.function if _is_external(op) else None\n",
+        )
+    ],
 }

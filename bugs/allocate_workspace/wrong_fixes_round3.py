@@ -16,20 +16,9 @@
 # under the License.
 """Third blind round: wrong fixes of allocate_workspace (AllocateWorkspace, apache/tvm#20479).
 
-Each variant makes one mistake in one step of the reference fix of patches/0001
-(bugs/allocate_workspace/reference_fix.py): a step function of it replaced, or, for a step inside
-its mutator, a subclass of ``_WorkspaceThreader`` with that step replaced."""
-
-from bugs.allocate_workspace import reference_fix as fix
-from bugs.allocate_workspace.wrong_fixes import (
-    _allocating_anywhere,
-    _blind_allocated_in_first_block,
-    _module_level_sizes,
-    _top_down,
-)
-from bugs.allocate_workspace.wrong_fixes_round2 import _ChaseOnce, _renamed_always
-from harness.wrong_fixes import patched_install
-from tvm import relax
+Each variant makes one mistake in one step of the reference fix of patches/0001: the reference
+fix's own text (bugs/allocate_workspace/reference_fix.py) with that step edited
+(harness/wrong_fixes.py: EDITS)."""
 
 WRONG_FIXES = {
     "blind3-takers-one-sweep": "finds the functions taking the workspace in one sweep over the "
@@ -56,47 +45,37 @@ WRONG_FIXES = {
     "its kind: in a dataflow block, not in an ordinary block in front of it",
 }
 
-
-@relax.expr_functor.mutator
-class _ExternalAllocates(fix._WorkspaceThreader._cls):
-    # the check that code inside an external function cannot allocate is dropped
-    _workspace = _allocating_anywhere
-
-
-def _callers_closure_one_sweep(funcs, usages, taking):
-    taking = set(taking)
-    for name, func in funcs.items():  # one sweep, in the module's order
-        if name not in taking and fix._takes_workspace(func, taking, usages[name]):
-            taking.add(name)
-    return taking
-
-
-def _needs_workspace_any(sizes):
-    return bool(sizes)
-
-
-_INSTALLS = {
-    "blind3-takers-one-sweep": lambda: patched_install(
-        fix, {"_callers_closure": _callers_closure_one_sweep}
-    ),
-    "blind3-sizes-module-level-only": lambda: patched_install(fix, {"_sizes": _module_level_sizes}),
-    "blind3-nested-sized-ignored": lambda: patched_install(fix, {"_takes_workspace": _top_down}),
-    "blind3-callee-one-alias-level": lambda: patched_install(
-        fix, {"_WorkspaceThreader": _ChaseOnce}
-    ),
-    "blind3-private-renamed-public": lambda: patched_install(fix, {"_renamed": _renamed_always}),
-    "blind3-external-caller-allocates": lambda: patched_install(
-        fix, {"_WorkspaceThreader": _ExternalAllocates}
-    ),
-    "blind3-zero-size-workspace": lambda: patched_install(
-        fix, {"_needs_workspace": _needs_workspace_any}
-    ),
-    "blind3-alloc-in-dataflow-block": lambda: patched_install(
-        fix, {"_allocated_at_entry": _blind_allocated_in_first_block}
-    ),
+EDITS = {
+    "blind3-takers-one-sweep": [
+        ("                grew = True\n", "                grew = False\n")
+    ],
+    "blind3-sizes-module-level-only": [
+        (
+            "relax.analysis.post_order_visit(func, visit)\n    return sizes",
+            "visit(func)  # the local functions are not visited\n    return sizes",
+        )
+    ],
+    "blind3-nested-sized-ignored": [
+        ("(bool(names & taking) or nested_sized)", "bool(names & taking)")
+    ],
+    "blind3-callee-one-alias-level": [
+        (
+            "while isinstance(op, relax.Var) and self.lookup_binding(op) is not None:",
+            "if isinstance(op, relax.Var) and self.lookup_binding(op) is not None:",
+        )
+    ],
+    "blind3-private-renamed-public": [
+        ('if _attr(func, "global_symbol") is not None:', "if True:  # also when it had none")
+    ],
+    "blind3-external-caller-allocates": [
+        ("if self.external is not None:", "if False:  # code inside external code allocates too")
+    ],
+    "blind3-zero-size-workspace": [("return any(sizes)", "return bool(sizes)")],
+    "blind3-alloc-in-dataflow-block": [
+        (
+            "    if blocks and not isinstance(blocks[0], relax.DataflowBlock):\n"
+            "        blocks[0] = relax.BindingBlock([*bindings, *blocks[0].bindings])",
+            "    if blocks:\n        blocks[0] = type(blocks[0])([*bindings, *blocks[0].bindings])",
+        )
+    ],
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return _INSTALLS[name]()

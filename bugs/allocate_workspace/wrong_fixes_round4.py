@@ -14,14 +14,9 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 4: wrong fixes of AllocateWorkspace (patches/0001), each one step of the
-reference fix done wrong."""
-
-import tvm
-from bugs.allocate_workspace import reference_fix as fix
-from bugs.allocate_workspace.wrong_fixes import _module_level_sizes, _top_down
-from bugs.allocate_workspace.wrong_fixes_round3 import _callers_closure_one_sweep
-from tvm import relax
+"""Blind round 4: wrong fixes of AllocateWorkspace (patches/0001), each the reference fix's own
+text (bugs/allocate_workspace/reference_fix.py) with one step done wrong (harness/wrong_fixes.py:
+EDITS)."""
 
 WRONG_FIXES = {
     "blind4-size-module-level-only": "W is the largest WorkspaceSize of the module-level "
@@ -44,50 +39,42 @@ WRONG_FIXES = {
     "function re-added as outer1 still says global_symbol 'outer'",
 }
 
-
-def _allocated_in_first_dataflow_block(func, allocations):
-    bindings = [relax.VarBinding(var, alloc) for var, alloc in allocations]
-    blocks = list(func.body.blocks)
-    for k, block in enumerate(blocks):
-        if isinstance(block, relax.DataflowBlock):
-            blocks[k] = relax.DataflowBlock([*bindings, *block.bindings])
-            break
-    else:
-        blocks.insert(0, relax.BindingBlock(bindings))
-    body = relax.SeqExpr(blocks, func.body.body)
-    return relax.Function(func.params, body, func.ret_ty, func.is_pure, func.attrs, func.span)
-
-
-@relax.expr_functor.mutator
-class _DirectCalleeOnly(fix._WorkspaceThreader._cls):
-    def _callee_takes_workspace(self, op):
-        if isinstance(op, tvm.ir.GlobalVar):
-            return any(op.same_as(gv) for gv in self.gvar_map.values())
-        if isinstance(op, relax.Function) and len(op.params) > 0:
-            return any(op.params[-1].same_as(p) for p in self.ws_params)
-        if isinstance(op, relax.Var):  # a local function bound to the variable
-            bound = self.lookup_binding(op)
-            if isinstance(bound, relax.Function) and len(bound.params) > 0:
-                return any(bound.params[-1].same_as(p) for p in self.ws_params)
-        return False
-
-
-def _add_renamed_alone(builder, func, name, _added):
-    return builder.add_func(func, name)
-
-
-def _renamed_keeps_symbol(func, _new_name):
-    return func
-
-
-PATCHES = {
-    "blind4-size-module-level-only": {"_sizes": _module_level_sizes},
-    "blind4-takers-one-sweep": {"_callers_closure": _callers_closure_one_sweep},
-    "blind4-nested-sized-ignored": {"_takes_workspace": _top_down},
-    "blind4-alloc-in-first-dataflow-block": {
-        "_allocated_at_entry": _allocated_in_first_dataflow_block
-    },
-    "blind4-callee-through-var-missed": {"_WorkspaceThreader": _DirectCalleeOnly},
-    "blind4-equal-takers-merged": {"_add_renamed": _add_renamed_alone},
-    "blind4-global-symbol-kept": {"_renamed": _renamed_keeps_symbol},
+EDITS = {
+    "blind4-size-module-level-only": [
+        (
+            "relax.analysis.post_order_visit(func, visit)\n    return sizes",
+            "visit(func)  # the local functions are not visited\n    return sizes",
+        )
+    ],
+    "blind4-takers-one-sweep": [
+        ("                grew = True\n", "                grew = False\n")
+    ],
+    "blind4-nested-sized-ignored": [
+        ("(bool(names & taking) or nested_sized)", "bool(names & taking)")
+    ],
+    "blind4-alloc-in-first-dataflow-block": [
+        (
+            "    if blocks and not isinstance(blocks[0], relax.DataflowBlock):\n"
+            "        blocks[0] = relax.BindingBlock([*bindings, *blocks[0].bindings])",
+            "    k = next((k for k, b in enumerate(blocks) if isinstance(b, relax.DataflowBlock)),"
+            " None)\n"
+            "    if k is not None:  # the first dataflow block\n"
+            "        blocks[k] = relax.DataflowBlock([*bindings, *blocks[k].bindings])",
+        )
+    ],
+    "blind4-callee-through-var-missed": [
+        (
+            "while isinstance(op, relax.Var) and self.lookup_binding(op) is not None:",
+            "if isinstance(op, relax.Var) and isinstance(self.lookup_binding(op), relax.Function):",
+        )
+    ],
+    "blind4-equal-takers-merged": [
+        (
+            "    if not any(gvar.same_as(other) for other in added):\n        return gvar",
+            "    return gvar",
+        )
+    ],
+    "blind4-global-symbol-kept": [
+        ('return func.with_attr("global_symbol", new_name)', "return func")
+    ],
 }

@@ -14,12 +14,9 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 6 wrong fixes of the AllocateWorkspace reference fix."""
-
-import tvm
-from bugs.allocate_workspace import reference_fix as fix
-from harness.wrong_fixes import patched_install
-from tvm import relax
+"""Blind round 6 wrong fixes of the AllocateWorkspace reference fix, each the reference fix's own
+text (bugs/allocate_workspace/reference_fix.py) with one step changed (harness/wrong_fixes.py:
+EDITS)."""
 
 WRONG_FIXES = {
     "blind6-first-size": "W is the first WorkspaceSize found, not the largest",
@@ -31,50 +28,28 @@ WRONG_FIXES = {
     "blind6-equal-merged": "structurally equal takers are re-added under one shared GlobalVar",
 }
 
-
-def _one_sweep(funcs, usages, taking):
-    taking = set(taking)
-    for name, func in funcs.items():  # mistake: no repeat until nothing grows
-        if name not in taking and fix._takes_workspace(func, taking, usages[name]):
-            taking.add(name)
-    return taking
-
-
-def _alloc_first_block(func, allocations):
-    bindings = [relax.VarBinding(var, alloc) for var, alloc in allocations]
-    blocks = list(func.body.blocks)
-    if blocks:  # mistake: a dataflow block gets the allocation too
-        kind = type(blocks[0])
-        blocks[0] = kind([*bindings, *blocks[0].bindings])
-    else:
-        blocks.insert(0, relax.BindingBlock(bindings))
-    body = relax.SeqExpr(blocks, func.body.body)
-    return relax.Function(func.params, body, func.ret_ty, func.is_pure, func.attrs, func.span)
-
-
-@relax.expr_functor.mutator
-class _DirectCalleeOnly(fix._WorkspaceThreader._cls):
-    def _callee_takes_workspace(self, op):
-        if isinstance(op, tvm.ir.GlobalVar):  # mistake: no walk through bound variables
-            return any(op.same_as(gv) for gv in self.gvar_map.values())
-        if isinstance(op, relax.Function) and len(op.params) > 0:
-            return any(op.params[-1].same_as(p) for p in self.ws_params)
-        return False
-
-
-_PATCHES = {
-    "blind6-first-size": {"_workspace_size": lambda sizes: sizes[0]},
-    "blind6-one-sweep": {"_callers_closure": _one_sweep},
-    "blind6-alloc-in-dataflow": {"_allocated_at_entry": _alloc_first_block},
-    "blind6-symbol-kept": {"_renamed": lambda func, new_name: func},
-    "blind6-var-callee": {"_WorkspaceThreader": _DirectCalleeOnly},
-    "blind6-zero-size-runs": {"_needs_workspace": lambda sizes: bool(sizes)},
-    "blind6-equal-merged": {
-        "_add_renamed": lambda builder, func, name, added: builder.add_func(func, name)
-    },
+EDITS = {
+    "blind6-first-size": [("return max(sizes)", "return sizes[0]")],
+    "blind6-one-sweep": [("                grew = True\n", "                grew = False\n")],
+    "blind6-alloc-in-dataflow": [
+        (
+            "    if blocks and not isinstance(blocks[0], relax.DataflowBlock):\n"
+            "        blocks[0] = relax.BindingBlock([*bindings, *blocks[0].bindings])",
+            "    if blocks:\n        blocks[0] = type(blocks[0])([*bindings, *blocks[0].bindings])",
+        )
+    ],
+    "blind6-symbol-kept": [('return func.with_attr("global_symbol", new_name)', "return func")],
+    "blind6-var-callee": [
+        (
+            "while isinstance(op, relax.Var) and self.lookup_binding(op) is not None:",
+            "while False:  # a variable bound to the callee is not followed",
+        )
+    ],
+    "blind6-zero-size-runs": [("return any(sizes)", "return bool(sizes)")],
+    "blind6-equal-merged": [
+        (
+            "    if not any(gvar.same_as(other) for other in added):\n        return gvar",
+            "    return gvar",
+        )
+    ],
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

@@ -14,12 +14,9 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Round-7 blind wrong fixes of AllocateWorkspace (patches/0001): each one mistake in one step."""
-
-import tvm
-from bugs.allocate_workspace import reference_fix as fix
-from harness.wrong_fixes import patched_install
-from tvm import relax
+"""Round-7 blind wrong fixes of AllocateWorkspace (patches/0001), each the reference fix's own
+text (bugs/allocate_workspace/reference_fix.py) with one step changed (harness/wrong_fixes.py:
+EDITS)."""
 
 WRONG_FIXES = {
     "blind7-size-first": "W is the first WorkspaceSize found, not the largest",
@@ -38,85 +35,31 @@ WRONG_FIXES = {
     ),
 }
 
-
-def _size_first(sizes):
-    return sizes[0]
-
-
-def _sizes_module_level(mod):
-    sizes = []
-    for _, func in mod.functions_items():
-        if isinstance(func, relax.Function) and fix._attr(func, fix._SIZE) is not None:
-            sizes.append(int(fix._attr(func, fix._SIZE)))
-    return sizes
-
-
-def _one_sweep(funcs, usages, taking):
-    taking = set(taking)
-    for name, func in funcs.items():
-        if name not in taking and fix._takes_workspace(func, taking, usages[name]):
-            taking.add(name)
-    return taking
-
-
-def _takes_no_nested(func, taking, usage):
-    if fix._attr(func, fix._SIZE) is not None:
-        return True
-    names, _nested = usage
-    return fix._is_external(func) and bool(names & taking)
-
-
-def _needs_any(sizes):
-    return bool(sizes)
-
-
-def _renamed_kept(func, _new_name):
-    return func
-
-
-def _alloc_first_block(func, allocations):
-    bindings = [relax.VarBinding(var, alloc) for var, alloc in allocations]
-    blocks = list(func.body.blocks)
-    if blocks:
-        first = blocks[0]
-        kind = relax.DataflowBlock if isinstance(first, relax.DataflowBlock) else relax.BindingBlock
-        blocks[0] = kind([*bindings, *first.bindings])
-    else:
-        blocks.insert(0, relax.BindingBlock(bindings))
-    body = relax.SeqExpr(blocks, func.body.body)
-    return relax.Function(func.params, body, func.ret_ty, func.is_pure, func.attrs, func.span)
-
-
-def _callee_no_var(self, op):
-    if isinstance(op, tvm.ir.GlobalVar):
-        return any(op.same_as(gv) for gv in self.gvar_map.values())
-    if isinstance(op, relax.Function) and len(op.params) > 0:
-        return any(op.params[-1].same_as(p) for p in self.ws_params)
-    return False
-
-
-PATCHES = {
-    "blind7-size-first": {"_workspace_size": _size_first},
-    "blind7-size-module-level": {"_sizes": _sizes_module_level},
-    "blind7-one-sweep": {"_callers_closure": _one_sweep},
-    "blind7-nested-sized-ignored": {"_takes_workspace": _takes_no_nested},
-    "blind7-size-zero-runs": {"_needs_workspace": _needs_any},
-    "blind7-symbol-kept": {"_renamed": _renamed_kept},
-    "blind7-alloc-in-dataflow": {"_allocated_at_entry": _alloc_first_block},
+EDITS = {
+    "blind7-size-first": [("return max(sizes)", "return sizes[0]")],
+    "blind7-size-module-level": [
+        (
+            "relax.analysis.post_order_visit(func, visit)\n    return sizes",
+            "visit(func)  # the local functions are not visited\n    return sizes",
+        )
+    ],
+    "blind7-one-sweep": [("                grew = True\n", "                grew = False\n")],
+    "blind7-nested-sized-ignored": [
+        ("(bool(names & taking) or nested_sized)", "bool(names & taking)")
+    ],
+    "blind7-size-zero-runs": [("return any(sizes)", "return bool(sizes)")],
+    "blind7-symbol-kept": [('return func.with_attr("global_symbol", new_name)', "return func")],
+    "blind7-alloc-in-dataflow": [
+        (
+            "    if blocks and not isinstance(blocks[0], relax.DataflowBlock):\n"
+            "        blocks[0] = relax.BindingBlock([*bindings, *blocks[0].bindings])",
+            "    if blocks:\n        blocks[0] = type(blocks[0])([*bindings, *blocks[0].bindings])",
+        )
+    ],
+    "blind7-var-callee-missed": [
+        (
+            "while isinstance(op, relax.Var) and self.lookup_binding(op) is not None:",
+            "while False:  # a variable bound to the callee is not followed",
+        )
+    ],
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name == "blind7-var-callee-missed":
-        cls = fix._WorkspaceThreader._cls
-        saved = cls._callee_takes_workspace
-        cls._callee_takes_workspace = _callee_no_var
-        undo = fix.install()
-
-        def uninstall():
-            undo()
-            cls._callee_takes_workspace = saved
-
-        return uninstall
-    return patched_install(fix, PATCHES[name])
