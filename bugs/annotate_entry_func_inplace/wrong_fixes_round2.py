@@ -24,12 +24,12 @@ context built without the caller's pass instruments is a mistake of the Python s
 alone: the C++ fix runs in no context of its own, so no upstream test sees it; the proof test
 test_pipeline_runs_the_pass_at_every_opt_level_in_view_of_its_instruments kills it, and
 docs/proof.md names it.)
+
+Each is the reference fix's text with ``run`` changed (harness/wrong_fixes.py: EDITS;
+``run_is`` in wrong_fixes.py).
 """
 
-from bugs.annotate_entry_func_inplace import reference_fix as fix
-from harness import input_copy
-from harness import input_copy_mistakes as _mistakes
-from harness.wrong_fixes import patched_install
+from bugs.annotate_entry_func_inplace.wrong_fixes import run_is
 
 WRONG_FIXES = {
     "blind2-no-copy-when-checked": "under testing.immutable_module runs the pass on the caller's "
@@ -45,32 +45,10 @@ WRONG_FIXES = {
 }
 
 
-def _no_copy_when_checked(inner, mod):
-    if not _mistakes._config().get(input_copy.IMMUTABLE):
-        return input_copy.run(inner, mod)
-    # the option is lifted for the pass as input_copy.run lifts it, but the pass is given the
-    # caller's module itself: the copy is forgotten on this path
-    return input_copy.run(lambda _clone: inner(mod), mod)
-
-
-def _public_only(inner, mod):
-    public = any(f.attrs is not None and "global_symbol" in f.attrs for f in mod.functions.values())
-    if public:
-        return input_copy.run(inner, mod)
-    return inner(mod)
-
-
-_RUNS = {
-    "blind2-no-copy-when-checked": _no_copy_when_checked,
-    "blind2-copy-drops-global-infos": _mistakes.without_global_infos,
-    "blind2-single-function-branch": _mistakes.one_function_only,
-    "blind2-public-only": _public_only,
-    "blind2-copy-only-when-checked": _mistakes.only_under_immutable_option,
+EDITS = {
+    "blind2-no-copy-when-checked": run_is("_wrong.no_copy_when_checked"),
+    "blind2-copy-drops-global-infos": run_is("_mistakes.without_global_infos"),
+    "blind2-single-function-branch": run_is("_mistakes.one_function_only"),
+    "blind2-public-only": run_is("_wrong.public_only"),
+    "blind2-copy-only-when-checked": run_is("_mistakes.only_under_immutable_option"),
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name not in _RUNS:
-        raise ValueError(f"unknown wrong fix {name!r}")
-    return patched_install(fix, {"run": _RUNS[name]})

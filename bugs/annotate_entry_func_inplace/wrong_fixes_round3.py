@@ -21,12 +21,13 @@ AnnotateEntryFunc writes its input; the C++ fix of patches/0006 writes through
 (``mod->Update(gvar, WithAttr(...))``) and the branch of one public PrimFunc among several
 (``mod->Update(with_annotations)``). The reference fix models that by running the pass on
 ``mod.clone()`` (``reference_fix.run``). Each variant below replaces ``run`` with one step done
-wrong; ``inner`` is the original (in-place) pass."""
+wrong; ``inner`` is the original (in-place) pass.
 
-from bugs.annotate_entry_func_inplace import reference_fix as fix
-from harness import input_copy
-from harness import input_copy_mistakes as _mistakes
-from harness.wrong_fixes import patched_install
+The variants are edits of the reference fix's text that change ``run`` (harness/wrong_fixes.py:
+EDITS; ``run_is`` in wrong_fixes.py).
+"""
+
+from bugs.annotate_entry_func_inplace.wrong_fixes import run_is
 
 WRONG_FIXES = {
     "blind3-multi-branch-in-place": "CopyOnWrite only in the one-function branch: the branch "
@@ -49,42 +50,12 @@ WRONG_FIXES = {
 }
 
 
-def _single_branch_in_place(inner, mod):
-    if len(mod.functions_items()) == 1:
-        return inner(mod)
-    return input_copy.run(inner, mod)
-
-
-def _return_annotations_only(inner, mod):
-    out = input_copy.run(inner, mod)
-    if len(mod.functions_items()) == 1:
-        return out
-    marked = {
-        gv: func
-        for gv, func in out.functions_items()
-        if not func.same_as(mod[gv]) and "tirx.is_entry_func" in (func.attrs or {})
-    }
-    if not marked:
-        return out  # the fallback: nothing to annotate, mod returned
-    return type(mod)(marked)
-
-
-def _return_input(inner, mod):
-    out = input_copy.run(inner, mod)
-    return mod if len(mod.functions_items()) == 1 else out
-
-
-_RUNS = {
-    "blind3-multi-branch-in-place": _mistakes.one_function_only,
-    "blind3-single-branch-in-place": _single_branch_in_place,
-    "blind3-return-annotations-only": _return_annotations_only,
-    "blind3-return-input": _return_input,
-    "blind3-copy-drops-global-infos": _mistakes.without_global_infos,
-    "blind3-copy-only-when-immutable": _mistakes.only_under_immutable_option,
-    "blind3-immutable-on-copy": _mistakes.option_kept_for_inner,
+EDITS = {
+    "blind3-multi-branch-in-place": run_is("_mistakes.one_function_only"),
+    "blind3-single-branch-in-place": run_is("_mistakes.several_functions_only"),
+    "blind3-return-annotations-only": run_is("_wrong.marked_only"),
+    "blind3-return-input": run_is("_wrong.returns_input(single=True)"),
+    "blind3-copy-drops-global-infos": run_is("_mistakes.without_global_infos"),
+    "blind3-copy-only-when-immutable": run_is("_mistakes.only_under_immutable_option"),
+    "blind3-immutable-on-copy": run_is("_mistakes.option_kept_for_inner"),
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, {"run": _RUNS[name]})

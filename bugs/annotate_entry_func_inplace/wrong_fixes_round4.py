@@ -18,12 +18,13 @@
 
 Each replaces the reference fix's ``run`` by a model of the C++ pass with one mistake. The
 pass has two writing branches: a module of one function (``mod->Update(gvar, ...)``), and one
-public PrimFunc among several functions (``mod->Update(with_annotations)``)."""
+public PrimFunc among several functions (``mod->Update(with_annotations)``).
 
-from bugs.annotate_entry_func_inplace import reference_fix as fix
-from bugs.annotate_entry_func_inplace.wrong_fixes_round3 import _single_branch_in_place
-from harness import input_copy_mistakes as _mistakes
-from harness.wrong_fixes import patched_install
+They are edits of the reference fix's text (harness/wrong_fixes.py: EDITS; ``run_is`` in
+wrong_fixes.py).
+"""
+
+from bugs.annotate_entry_func_inplace.wrong_fixes import run_is
 
 WRONG_FIXES = {
     "blind4-several-functions-writes-input": "CopyOnWrite only in the branch of a module of one "
@@ -40,28 +41,16 @@ WRONG_FIXES = {
     "testing.immutable_module option is set: an ordinary compile still marks the caller's entry",
 }
 
-_REFERENCE_RUN = fix.run
 
-
-def _several_functions_returns_input(inner, mod):
-    result = _REFERENCE_RUN(inner, mod)
-    return result if len(mod.functions) == 1 else mod
-
-
-_PATCHES = {
-    "blind4-several-functions-writes-input": _mistakes.one_function_only,
-    "blind4-single-function-writes-input": _single_branch_in_place,
-    "blind4-several-functions-returns-input": _several_functions_returns_input,
-    "blind4-copy-drops-attrs": _mistakes.rebuilt_copy(
-        attrs=False, global_infos=True, option_lifted=False
+EDITS = {
+    "blind4-several-functions-writes-input": run_is("_mistakes.one_function_only"),
+    "blind4-single-function-writes-input": run_is("_mistakes.several_functions_only"),
+    "blind4-several-functions-returns-input": run_is("_wrong.returns_input(single=False)"),
+    "blind4-copy-drops-attrs": run_is(
+        "_mistakes.rebuilt_copy(attrs=False, global_infos=True, option_lifted=False)"
     ),
-    "blind4-copy-drops-global-infos": _mistakes.rebuilt_copy(
-        attrs=True, global_infos=False, option_lifted=False
+    "blind4-copy-drops-global-infos": run_is(
+        "_mistakes.rebuilt_copy(attrs=True, global_infos=False, option_lifted=False)"
     ),
-    "blind4-copy-only-under-immutable-option": _mistakes.only_under_immutable_option,
+    "blind4-copy-only-under-immutable-option": run_is("_mistakes.only_under_immutable_option"),
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, {"run": _PATCHES[name]})

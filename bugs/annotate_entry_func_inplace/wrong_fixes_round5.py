@@ -17,12 +17,13 @@
 """Blind round 5: wrong fixes of AnnotateEntryFunc's copy-on-write (patch 0006).
 
 Each replaces the reference fix's ``run(inner, mod)`` (the pass on a copy of its input) by a
-variant that models one mistake in one of the pass's two writing branches."""
+variant that models one mistake in one of the pass's two writing branches.
 
-from bugs.annotate_entry_func_inplace import reference_fix as fix
-from harness import input_copy
-from harness.tvm_line import ir
-from harness.wrong_fixes import patched_install
+They are edits of the reference fix's text (harness/wrong_fixes.py: EDITS; ``run_is`` in
+wrong_fixes.py).
+"""
+
+from bugs.annotate_entry_func_inplace.wrong_fixes import run_is
 
 WRONG_FIXES = {
     "blind5-single-branch-only": "only the one-function branch writes through CopyOnWrite; "
@@ -40,75 +41,14 @@ WRONG_FIXES = {
     "and global infos are lost in the output",
 }
 
-ENTRY = "tirx.is_entry_func"
 
-
-def _config():
-    ctx = ir.PassContext.current()
-    return dict(ctx.config.items()) if ctx.config is not None else {}
-
-
-def _single(mod):
-    return len(mod.functions) == 1
-
-
-def _single_branch_only(inner, mod):
-    return input_copy.run(inner, mod) if _single(mod) else inner(mod)
-
-
-def _multi_branch_only(inner, mod):
-    return inner(mod) if _single(mod) else input_copy.run(inner, mod)
-
-
-def _only_under_immutable(inner, mod):
-    if not _config().get(input_copy.IMMUTABLE):
-        return inner(mod)
-    return input_copy.run(inner, mod)
-
-
-def _marked(result, mod):
-    """The functions the pass marked: {gvar: function}."""
-    return {
-        gv: func
-        for gv, func in result.functions.items()
-        if gv in mod.functions and not func.same_as(mod[gv])
-    }
-
-
-def _return_with_annotations(inner, mod):
-    result = input_copy.run(inner, mod)
-    marked = _marked(result, mod)
-    if _single(mod) or not marked:
-        return result
-    return type(mod)(marked)
-
-
-def _return_input(inner, mod):
-    result = input_copy.run(inner, mod)
-    if _single(mod):
-        return result
-    return mod
-
-
-def _copy_drops_attrs(inner, mod):
-    saved = type(mod).clone
-    type(mod).clone = lambda _self: type(mod)(dict(mod.functions.items()))
-    try:
-        return input_copy.run(inner, mod)
-    finally:
-        type(mod).clone = saved
-
-
-_RUNS = {
-    "blind5-single-branch-only": _single_branch_only,
-    "blind5-multi-branch-only": _multi_branch_only,
-    "blind5-only-under-immutable": _only_under_immutable,
-    "blind5-return-with-annotations": _return_with_annotations,
-    "blind5-return-input": _return_input,
-    "blind5-copy-drops-attrs": _copy_drops_attrs,
+EDITS = {
+    "blind5-single-branch-only": run_is("_mistakes.one_function_only"),
+    "blind5-multi-branch-only": run_is("_mistakes.several_functions_only"),
+    "blind5-only-under-immutable": run_is("_mistakes.only_under_immutable_option"),
+    "blind5-return-with-annotations": run_is("_wrong.marked_only"),
+    "blind5-return-input": run_is("_wrong.returns_input(single=False)"),
+    "blind5-copy-drops-attrs": run_is(
+        "_mistakes.rebuilt_copy(attrs=False, global_infos=False, option_lifted=True)"
+    ),
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, {"run": _RUNS[name]})

@@ -14,14 +14,13 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 6: wrong fixes of annotate_entry_func_inplace (patch 0006, AnnotateEntryFunc)."""
+"""Blind round 6: wrong fixes of annotate_entry_func_inplace (patch 0006, AnnotateEntryFunc).
 
-from bugs.annotate_entry_func_inplace import reference_fix as fix
-from harness import input_copy as _input_copy
-from harness.tvm_line import ir
-from harness.wrong_fixes import patched_install
+Each is the reference fix's text with ``run`` changed (harness/wrong_fixes.py: EDITS; ``run_is``
+in wrong_fixes.py).
+"""
 
-ENTRY = "tirx.is_entry_func"
+from bugs.annotate_entry_func_inplace.wrong_fixes import run_is
 
 WRONG_FIXES = {
     "blind6-aef-copy-single-branch-only": (
@@ -50,6 +49,7 @@ WRONG_FIXES = {
     ),
 }
 
+
 UNSEEN = {
     "blind6-aef-skip-when-attr-present": (
         "a step the patch does not change: the guard is AnnotateEntryFunc's own HasNonzeroAttr "
@@ -58,48 +58,13 @@ UNSEEN = {
 }
 
 
-def _run_single_branch_only(inner, mod):
-    if len(mod.functions) == 1:
-        return _input_copy.run(inner, mod)
-    return inner(mod)
-
-
-def _run_multi_branch_only(inner, mod):
-    if len(mod.functions) == 1:
-        return inner(mod)
-    return _input_copy.run(inner, mod)
-
-
-def _run_drops_attrs(inner, mod):
-    return inner(type(mod)(dict(mod.functions.items()), global_infos=mod.global_infos))
-
-
-def _run_after_write(inner, mod):
-    return inner(mod).clone()
-
-
-def _run_skip_present(inner, mod):
-    if len(mod.functions) == 1:
-        (func,) = mod.functions.values()
-        if isinstance(func, ir.PrimFunc) and func.attrs is not None and ENTRY in func.attrs:
-            return mod
-    return _input_copy.run(inner, mod)
-
-
-def _run_immutable_kept(inner, mod):
-    return inner(mod.clone())
-
-
-_RUNS = {
-    "blind6-aef-copy-single-branch-only": _run_single_branch_only,
-    "blind6-aef-copy-multi-branch-only": _run_multi_branch_only,
-    "blind6-aef-copy-drops-attrs": _run_drops_attrs,
-    "blind6-aef-copy-after-write": _run_after_write,
-    "blind6-aef-skip-when-attr-present": _run_skip_present,
-    "blind6-aef-immutable-kept": _run_immutable_kept,
+EDITS = {
+    "blind6-aef-copy-single-branch-only": run_is("_mistakes.one_function_only"),
+    "blind6-aef-copy-multi-branch-only": run_is("_mistakes.several_functions_only"),
+    "blind6-aef-copy-drops-attrs": run_is(
+        "_mistakes.rebuilt_copy(attrs=False, global_infos=True, option_lifted=False)"
+    ),
+    "blind6-aef-copy-after-write": run_is("_wrong.copy_after_write_unlifted"),
+    "blind6-aef-skip-when-attr-present": run_is("_wrong.skip_when_attr_present"),
+    "blind6-aef-immutable-kept": run_is("_mistakes.option_kept_for_inner"),
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, {"run": _RUNS[name]})

@@ -18,10 +18,13 @@
 
 Each replaces the reference fix's ``run``. The released pass ``inner`` writes the module it is
 given in place (both branches): run on the caller's ``mod`` it models a branch left with
-``mod->Update``; run on ``mod.clone()`` a branch written through ``mod.CopyOnWrite()``."""
+``mod->Update``; run on ``mod.clone()`` a branch written through ``mod.CopyOnWrite()``.
 
-from bugs.annotate_entry_func_inplace import reference_fix as fix
-from harness.wrong_fixes import patched_install
+They are edits of the reference fix's text (harness/wrong_fixes.py: EDITS; ``run_is`` in
+wrong_fixes.py).
+"""
+
+from bugs.annotate_entry_func_inplace.wrong_fixes import run_is
 
 WRONG_FIXES = {
     "blind7-cow-single-branch-only": (
@@ -53,56 +56,11 @@ WRONG_FIXES = {
 }
 
 
-def _ref(inner, mod):
-    from harness import input_copy
-
-    return input_copy.run(inner, mod)
-
-
-def _single(mod):
-    return len(mod.functions) == 1
-
-
-def _cow_single_only(inner, mod):
-    return _ref(inner, mod) if _single(mod) else inner(mod)
-
-
-def _cow_multi_only(inner, mod):
-    return inner(mod) if _single(mod) else _ref(inner, mod)
-
-
-def _wrote(mod, out):
-    return any(not out[gv.name_hint].same_as(f) for gv, f in mod.functions.items())
-
-
-def _drops(keep_attrs):
-    def run(inner, mod):
-        out = _ref(inner, mod)
-        if not _wrote(mod, out):
-            return out
-        funcs = dict(out.functions.items())
-        return type(mod)(funcs, attrs=mod.attrs) if keep_attrs else type(mod)(funcs)
-
-    return run
-
-
-def _local(single):
-    def run(inner, mod):
-        out = _ref(inner, mod)
-        return mod if _single(mod) == single else out
-
-    return run
-
-
-RUNS = {
-    "blind7-cow-single-branch-only": _cow_single_only,
-    "blind7-cow-multi-branch-only": _cow_multi_only,
-    "blind7-copy-drops-attrs": _drops(False),
-    "blind7-copy-drops-global-infos": _drops(True),
-    "blind7-local-copy-single": _local(True),
-    "blind7-local-copy-multi": _local(False),
+EDITS = {
+    "blind7-cow-single-branch-only": run_is("_mistakes.one_function_only"),
+    "blind7-cow-multi-branch-only": run_is("_mistakes.several_functions_only"),
+    "blind7-copy-drops-attrs": run_is("_wrong.drops_when_written(keep_attrs=False)"),
+    "blind7-copy-drops-global-infos": run_is("_wrong.drops_when_written(keep_attrs=True)"),
+    "blind7-local-copy-single": run_is("_wrong.returns_input(single=True)"),
+    "blind7-local-copy-multi": run_is("_wrong.returns_input(single=False)"),
 }
-
-
-def install(name):
-    return patched_install(fix, {"run": RUNS[name]})

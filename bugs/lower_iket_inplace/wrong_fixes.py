@@ -14,11 +14,12 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Wrong fixes of the LowerIket-changes-its-input report: variants of
-bugs/lower_iket_inplace/reference_fix.py."""
+"""Wrong fixes of the LowerIket-changes-its-input report, each the reference fix's own text
+(bugs/lower_iket_inplace/reference_fix.py) with one step changed (harness/wrong_fixes.py: EDITS).
 
-from bugs.lower_iket_inplace import reference_fix as fix
-from harness import input_copy as _input_copy
+The later rounds' modules (wrong_fixes_round*.py) reuse these edits where their mistake is one
+of them, and the steps named below.
+"""
 
 WRONG_FIXES = {
     "copy-on-write-only": "CopyOnWrite before each write (as SplitHostDevice's fix), the loop "
@@ -58,118 +59,64 @@ WRONG_FIXES = {
     ),
 }
 
-# the reference fix's run: the wrong fixes below replace fix.run
-_reference = fix.run
+# the steps of the reference fix that the edits change
+ENABLED_COPY = "        return _input_copy.run(inner, mod)"  # the instrumenting branch
+STRIP_RESULT = "    result = mod.clone()"  # the stripping branch's result
+STRIP_RETURN = "    return result\n"
+STRIP_WHERE = "        if isinstance(func, ir.PrimFunc):"  # the functions the loop lowers
+ALONE = "    return _input_copy.run(inner, one)[gvar]"
 
 
-def _copy_on_write_only(inner, mod):
+def strip_where(condition):
+    """The edit that makes the stripping loop lower only the PrimFuncs for which the
+    expression ``condition`` (over ``func``) holds."""
+    return [(STRIP_WHERE, f"{STRIP_WHERE[:-1]} and {condition}:")]
+
+
+EDITS = {
     # CopyOnWrite copies nothing where the pass holds the only reference (tvm.compile): the
     # released pass then writes the map it iterates. Modelled by the released pass on a copy
     # that owns a copy of the function map (a write of an unchanged function makes the copy).
     # Called directly on a module its caller holds, the C++ mistake copies the map at its
     # first write and strips every function; this model does not, so only the compile tests
     # are its faithful killers
-    def on_an_owned_copy(copy):
-        for gvar, func in list(copy.functions.items())[:1]:
-            copy.update_func(gvar, func)
-        return inner(copy)
-
-    return _input_copy.run(on_an_owned_copy, mod)
-
-
-def _strip_branch_only(inner, mod):
-    return inner(mod) if fix.enabled(mod) else _reference(inner, mod)
-
-
-def _instrument_branch_only(inner, mod):
-    return _reference(inner, mod) if fix.enabled(mod) else inner(mod)
-
-
-def _copy_without_attributes(inner, mod):
-    return _reference(inner, type(mod)(dict(mod.functions.items())))
-
-
-# Wrong fixes written blind (from the reference fix and the patch alone).
-
-_BLIND_REFERENCE_RUN = fix.run  # the reference fix's run, for the branch a variant keeps
-
-
-def _blind_enabled_by_attribute_only(mod):
-    flag = mod.attrs.get(fix.ENABLED_ATTR) if mod.attrs is not None else None
-    return flag is not None and int(flag) != 0
-
-
-def _blind_enabled_copy_after_write(inner, mod):
-    if fix.enabled(mod):
-        return _input_copy.run(lambda _copy: inner(mod).clone(), mod)
-    return _BLIND_REFERENCE_RUN(inner, mod)
-
-
-def _blind_alone_under_immutable_option(inner, mod, gvar, func):
-    one = type(mod)({gvar: func}, attrs=mod.attrs, global_infos=mod.global_infos)
-    return inner(one)[gvar]
-
-
-def _strip_into(result, inner, mod, keep=None):
-    """The reference fix's stripping loop: each PrimFunc of ``mod`` for which ``keep`` holds
-    (every one without it) lowered alone, and written into ``result``, which it returns."""
-    for gvar, func in mod.functions.items():
-        if isinstance(func, fix.ir.PrimFunc) and (keep is None or keep(func)):
-            lowered = fix.alone(inner, mod, gvar, func)
-            if not lowered.same_as(func):
-                result.update_func(gvar, lowered)
-    return result
-
-
-def _blind_strip_where(keep):
-    """The reference fix's ``run``, lowering only the PrimFuncs for which ``keep`` holds."""
-
-    def run(inner, mod):
-        if fix.enabled(mod):
-            return _input_copy.run(inner, mod)
-        return _strip_into(mod.clone(), inner, mod, keep)
-
-    return run
-
-
-def _blind_attr(func, key):
-    return func.attrs.get(key) if func.attrs is not None else None
-
-
-def _blind_without_global_infos(inner, mod):
-    if fix.enabled(mod):
-        return _input_copy.run(inner, mod)
-    return _strip_into(type(mod)(mod.functions, attrs=mod.attrs), inner, mod)
-
-
-def _blind_stripped_functions_only(inner, mod):
-    if fix.enabled(mod):
-        return _input_copy.run(inner, mod)
-    stripped = {}
-    for gvar, func in mod.functions.items():
-        if isinstance(func, fix.ir.PrimFunc):
-            lowered = fix.alone(inner, mod, gvar, func)
-            if not lowered.same_as(func):
-                stripped[gvar] = lowered
-    if not stripped:
-        return mod.clone()
-    return type(mod)(stripped, attrs=mod.attrs, global_infos=mod.global_infos)
-
-
-PATCHES = {
-    "copy-on-write-only": {"run": _copy_on_write_only},
-    "strip-branch-only": {"run": _strip_branch_only},
-    "instrument-branch-only": {"run": _instrument_branch_only},
-    "copy-drops-module-attributes": {"run": _copy_without_attributes},
-    "blind-enabled-by-attribute-only": {"enabled": _blind_enabled_by_attribute_only},
-    "blind-enabled-copy-after-write": {"run": _blind_enabled_copy_after_write},
-    "blind-alone-under-immutable-option": {"alone": _blind_alone_under_immutable_option},
-    "blind-kernels-only": {
-        "run": _blind_strip_where(lambda func: _blind_attr(func, "calling_conv") == 2)
-    },
-    "blind-without-global-infos": {"run": _blind_without_global_infos},
-    "blind-public-functions-only": {
-        "run": _blind_strip_where(lambda func: _blind_attr(func, "global_symbol") is not None)
-    },
-    "blind-stripped-functions-only": {"run": _blind_stripped_functions_only},
+    "copy-on-write-only": [
+        (
+            "    if enabled(mod):\n" + ENABLED_COPY + "\n",
+            "    def on_an_owned_copy(copy):\n"
+            "        for gvar, func in list(copy.functions.items())[:1]:\n"
+            "            copy.update_func(gvar, func)\n"
+            "        return inner(copy)\n\n"
+            "    return _input_copy.run(on_an_owned_copy, mod)\n",
+        )
+    ],
+    "strip-branch-only": [(ENABLED_COPY, "        return inner(mod)")],
+    "instrument-branch-only": [(STRIP_RESULT, "    return inner(mod)")],
+    "copy-drops-module-attributes": [
+        (
+            'every function lowered."""\n',
+            'every function lowered."""\n    mod = type(mod)(dict(mod.functions.items()))\n',
+        )
+    ],
+    "blind-enabled-by-attribute-only": [("    return child_env()\n", "    return False\n")],
+    "blind-enabled-copy-after-write": [
+        (ENABLED_COPY, "        return _input_copy.run(lambda _copy: inner(mod).clone(), mod)")
+    ],
+    "blind-alone-under-immutable-option": [(ALONE, "    return inner(one)[gvar]")],
+    "blind-kernels-only": strip_where(
+        'func.attrs is not None and func.attrs.get("calling_conv") == 2'
+    ),
+    "blind-without-global-infos": [
+        (STRIP_RESULT, "    result = type(mod)(mod.functions, attrs=mod.attrs)")
+    ],
+    "blind-public-functions-only": strip_where(
+        'func.attrs is not None and func.attrs.get("global_symbol") is not None'
+    ),
+    "blind-stripped-functions-only": [
+        (
+            STRIP_RESULT,
+            "    result = type(mod)({}, attrs=mod.attrs, global_infos=mod.global_infos)",
+        ),
+        (STRIP_RETURN, "    return result if len(result.functions) else mod.clone()\n"),
+    ],
 }

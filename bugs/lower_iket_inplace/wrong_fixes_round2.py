@@ -15,16 +15,14 @@
 # specific language governing permissions and limitations
 # under the License.
 """Second blind round: wrong fixes of lower_iket_inplace (patches/0010): each one small mistake in
-one step of bugs/lower_iket_inplace/reference_fix.py."""
+one step of bugs/lower_iket_inplace/reference_fix.py.
 
-from bugs.lower_iket_inplace import reference_fix as fix
-from bugs.lower_iket_inplace.wrong_fixes import (
-    _blind_alone_under_immutable_option,
-    _blind_enabled_by_attribute_only,
-    _strip_branch_only,
-    _strip_into,
-)
-from harness import input_copy as _input_copy
+Each is the reference fix's text with that step changed (harness/wrong_fixes.py: EDITS),
+an edit of wrong_fixes.py's or an earlier round's where the mistake is the same.
+"""
+
+from bugs.lower_iket_inplace.wrong_fixes import EDITS as FIRST
+from bugs.lower_iket_inplace.wrong_fixes import ENABLED_COPY, STRIP_RESULT
 
 WRONG_FIXES = {
     "blind2-enabled-per-function": "the instrumenting branch too lowers each kernel alone in a "
@@ -45,39 +43,12 @@ WRONG_FIXES = {
 }
 
 
-def _enabled_equals_one(mod):
-    flag = mod.attrs.get(fix.ENABLED_ATTR) if mod.attrs is not None else None
-    if flag is not None and int(flag) == 1:
-        return True
-    return fix.child_env()
-
-
-def _per_function(inner, mod, result=None):
-    return _strip_into(mod.clone() if result is None else result, inner, mod)
-
-
-def _run_always_per_function(inner, mod):
-    return _per_function(inner, mod)
-
-
-def _run_result_not_cloned(inner, mod):
-    if fix.enabled(mod):
-        return _input_copy.run(inner, mod)
-    return _per_function(inner, mod, result=mod)
-
-
-def _run_enabled_unguarded(inner, mod):
-    if fix.enabled(mod):
-        return inner(mod.clone())
-    return _per_function(inner, mod)
-
-
-PATCHES = {
-    "blind2-enabled-per-function": {"run": _run_always_per_function},
-    "blind2-enabled-attr-only": {"enabled": _blind_enabled_by_attribute_only},
-    "blind2-attr-equals-one": {"enabled": _enabled_equals_one},
-    "blind2-result-not-cloned": {"run": _run_result_not_cloned},
-    "blind2-enabled-no-copy": {"run": _strip_branch_only},
-    "blind2-enabled-unguarded": {"run": _run_enabled_unguarded},
-    "blind2-alone-unguarded": {"alone": _blind_alone_under_immutable_option},
+EDITS = {
+    "blind2-enabled-per-function": [("    if enabled(mod):\n", "    if False:\n")],
+    "blind2-enabled-attr-only": FIRST["blind-enabled-by-attribute-only"],
+    "blind2-attr-equals-one": [("int(flag) != 0", "int(flag) == 1")],
+    "blind2-result-not-cloned": [(STRIP_RESULT, "    result = mod")],
+    "blind2-enabled-no-copy": FIRST["strip-branch-only"],
+    "blind2-enabled-unguarded": [(ENABLED_COPY, "        return inner(mod.clone())")],
+    "blind2-alone-unguarded": FIRST["blind-alone-under-immutable-option"],
 }

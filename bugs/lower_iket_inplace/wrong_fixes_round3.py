@@ -23,11 +23,15 @@ numbers the events of all of them together (for any nonzero ``tirx.iket.enabled`
 ``cuda.iket.enabled``, or a run-iket child's environment). The reference fix
 (``reference_fix.run``) runs the instrumenting branch on a copy, and the stripping branch on
 each PrimFunc alone, writing the results into a copy. Each variant below replaces one step of
-it; ``inner`` is the original pass."""
+it; ``inner`` is the original pass.
 
-from bugs.lower_iket_inplace import reference_fix as fix
-from harness import input_copy
-from harness.tvm_line import ir
+Each is the reference fix's text with that step changed (harness/wrong_fixes.py: EDITS),
+an edit of wrong_fixes.py's or an earlier round's where the mistake is the same.
+"""
+
+from bugs.lower_iket_inplace.wrong_fixes import EDITS as FIRST
+from bugs.lower_iket_inplace.wrong_fixes import STRIP_RESULT, STRIP_RETURN
+from bugs.lower_iket_inplace.wrong_fixes_round2 import EDITS as ROUND2
 
 WRONG_FIXES = {
     "blind3-cow-without-map-handle": "writes through module.CopyOnWrite() but still iterates "
@@ -53,103 +57,52 @@ WRONG_FIXES = {
 }
 
 
-_REFERENCE_RUN = fix.run  # the reference fix's run (a variant below replaces fix.run)
-
-
-def _unchecked(inner, mod):
-    """``inner`` on ``mod`` itself, outside the caller's testing.immutable_module option, as
-    input_copy.run runs it on a copy."""
-    return input_copy.run(lambda _none: inner(mod), _NoClone(mod))
-
-
-class _NoClone:
-    """``mod`` for input_copy.run, whose clone() hands nothing over (the pass gets ``mod``)."""
-
-    def __init__(self, mod):
-        self.mod = mod
-
-    def clone(self):
-        return None
-
-
-def _fresh(mod):
-    """A module like ``mod`` whose function map nobody else holds (as the module a pass holds
-    the only reference to, inside a compile)."""
-    return type(mod)(dict(mod.functions_items()), attrs=mod.attrs, global_infos=mod.global_infos)
-
-
-def _cow_without_map_handle(inner, mod):
-    if fix.enabled(mod):
-        return input_copy.run(inner, mod)
-    return _unchecked(inner, _fresh(mod))
-
-
-def _handle_without_cow(inner, mod):
-    out = _REFERENCE_RUN(inner, mod)
-    if fix.enabled(mod):
-        return out
-    for gv, func in out.functions_items():
-        if not func.same_as(mod[gv]):
-            mod.update_func(gv, func)
-    return mod
-
-
-def _instrument_in_place(inner, mod):
-    if fix.enabled(mod):
-        return inner(mod)
-    return _REFERENCE_RUN(inner, mod)
-
-
-def _per_function(inner, mod):
-    """The reference fix's stripping route, for either branch."""
-    result = mod.clone()
-    for gvar, func in mod.functions_items():
-        if isinstance(func, ir.PrimFunc):
-            lowered = fix.alone(inner, mod, gvar, func)
-            if not lowered.same_as(func):
-                result.update_func(gvar, lowered)
-    return result
-
-
-def _instrument_per_kernel(inner, mod):
-    return _per_function(inner, mod)
-
-
-def _enabled_only_when_one(mod):
-    flag = mod.attrs.get(fix.ENABLED_ATTR) if mod.attrs is not None else None
-    if flag is not None and int(flag) == 1:
-        return True
-    return fix.child_env()
-
-
-def _enabled_ignores_child_env(mod):
-    flag = mod.attrs.get(fix.ENABLED_ATTR) if mod.attrs is not None else None
-    return flag is not None and int(flag) != 0
-
-
-def _result_prim_funcs_only(inner, mod):
-    if fix.enabled(mod):
-        return input_copy.run(inner, mod)
-    functions = {}
-    for gvar, func in mod.functions_items():
-        if isinstance(func, ir.PrimFunc):
-            functions[gvar] = fix.alone(inner, mod, gvar, func)
-    return type(mod)(functions, attrs=mod.attrs, global_infos=mod.global_infos)
-
-
-PATCHES = {
-    "blind3-cow-without-map-handle": {"run": _cow_without_map_handle},
-    "blind3-handle-without-cow": {"run": _handle_without_cow},
-    "blind3-instrument-in-place": {"run": _instrument_in_place},
-    "blind3-instrument-per-kernel": {"run": _instrument_per_kernel},
-    "blind3-enabled-only-when-one": {"enabled": _enabled_only_when_one},
-    "blind3-enabled-ignores-child-env": {"enabled": _enabled_ignores_child_env},
-    "blind3-result-prim-funcs-only": {"run": _result_prim_funcs_only},
-}
-
-
 # the wrong fixes no program of the apache/tvm-tirx line tells apart from the reference fix
 NOT_ON_TVM_TIRX = {
     "blind3-result-prim-funcs-only": "tvm-tirx has no function type but the TIR function: a "
     "result built from TIR functions only is the whole module",
+}
+
+
+# the released pass on a module of the input's functions, attributes and global infos whose
+# function map nobody else holds (as the module a pass holds the only reference to, inside a
+# compile): the stripping loop iterates the map it writes
+OWN_MAP = "type(mod)(dict(mod.functions.items()), attrs=mod.attrs, global_infos=mod.global_infos)"
+
+
+def written_back(returned):
+    """The edit that writes the stripped functions into the caller's module too (module->Update)
+    and returns ``returned`` ("mod" or "result")."""
+    loop = (
+        "    for gvar, func in result.functions.items():\n"
+        "        if not func.same_as(mod[gvar]):\n"
+        "            mod.update_func(gvar, func)\n"
+    )
+    return [(STRIP_RETURN, f"{loop}    return {returned}\n")]
+
+
+# the stripping branch builds a new module of the functions it lowered, with the input's
+# attributes and global infos
+NEW_MODULE = (
+    STRIP_RESULT,
+    "    result = type(mod)({}, attrs=mod.attrs, global_infos=mod.global_infos)",
+)
+
+EDITS = {
+    # outside the caller's testing.immutable_module option, as input_copy.run runs the pass
+    "blind3-cow-without-map-handle": [
+        (STRIP_RESULT, f"    return _input_copy.run(lambda _copy: inner({OWN_MAP}), mod)")
+    ],
+    "blind3-handle-without-cow": written_back("mod"),
+    "blind3-instrument-in-place": FIRST["strip-branch-only"],
+    "blind3-instrument-per-kernel": ROUND2["blind2-enabled-per-function"],
+    "blind3-enabled-only-when-one": ROUND2["blind2-attr-equals-one"],
+    "blind3-enabled-ignores-child-env": FIRST["blind-enabled-by-attribute-only"],
+    "blind3-result-prim-funcs-only": [
+        NEW_MODULE,
+        (
+            "            if not lowered.same_as(func):\n                result.update_func",
+            "            if True:\n                result.update_func",
+        ),
+    ],
 }

@@ -17,20 +17,17 @@
 """Blind round 4: wrong fixes of LowerIket writing its input (patches/0010).
 
 Each replaces one step of the reference fix's ``run`` (or its ``enabled``): the C++ mistake
-it models is in its one line."""
+it models is in its one line.
 
-from bugs.lower_iket_inplace import reference_fix as fix
-from bugs.lower_iket_inplace.wrong_fixes import (
-    _blind_enabled_by_attribute_only,
-    _strip_branch_only,
-)
-from bugs.lower_iket_inplace.wrong_fixes_round2 import _run_always_per_function
-from harness import input_copy as _input_copy
-from harness.tvm_line import ir
+Each is the reference fix's text with that step changed (harness/wrong_fixes.py: EDITS),
+an edit of wrong_fixes.py's or an earlier round's where the mistake is the same.
+"""
 
-# the reference steps, taken before any wrong fix replaces them
-_REFERENCE_RUN = fix.run
-_REFERENCE_ENABLED = fix.enabled
+from bugs.lower_iket_inplace.wrong_fixes import EDITS as FIRST
+from bugs.lower_iket_inplace.wrong_fixes import STRIP_RESULT
+from bugs.lower_iket_inplace.wrong_fixes_round2 import EDITS as ROUND2
+from bugs.lower_iket_inplace.wrong_fixes_round3 import EDITS as ROUND3
+from bugs.lower_iket_inplace.wrong_fixes_round3 import OWN_MAP, written_back
 
 WRONG_FIXES = {
     "blind4-cow-without-map-handle": "writes through module.CopyOnWrite() but the stripping loop "
@@ -61,53 +58,15 @@ NOT_ON_TVM_TIRX = {
 }
 
 
-def _own_map(mod):
-    """``mod``'s functions, attributes and global infos in a module whose function map no one
-    else holds (as the pass's module is inside tvm.compile)."""
-    functions = dict(mod.functions.items())
-    return type(mod)(functions, attrs=mod.attrs, global_infos=mod.global_infos)
+# the released pass on a module whose function map is its own, in the caller's context
+OWN_MAP_IN_CONTEXT = [(STRIP_RESULT, f"    return inner({OWN_MAP})")]
 
-
-def _cow_without_map_handle(inner, mod):
-    if fix.enabled(mod):
-        return _input_copy.run(inner, mod)
-    # the caller's module is left alone; the original loop runs on a map it writes
-    return inner(_own_map(mod))
-
-
-def _strip_writes_input(inner, mod):
-    result = _REFERENCE_RUN(inner, mod)
-    if not fix.enabled(mod):
-        for gvar, func in result.functions.items():
-            if not func.same_as(mod[gvar]):
-                mod.update_func(gvar, func)  # module->Update: the caller's module
-    return result
-
-
-def _enabled_only_one(mod):
-    flag = mod.attrs.get(fix.ENABLED_ATTR) if mod.attrs is not None else None
-    if flag is not None and int(flag) != 0:
-        return int(flag) == 1
-    return _REFERENCE_ENABLED(mod)  # the run-iket child's environment
-
-
-def _result_drops_non_primfuncs(inner, mod):
-    if fix.enabled(mod):
-        return _input_copy.run(inner, mod)
-    lowered = {
-        gvar: fix.alone(inner, mod, gvar, func)
-        for gvar, func in mod.functions.items()
-        if isinstance(func, ir.PrimFunc)
-    }
-    return type(mod)(lowered, attrs=mod.attrs, global_infos=mod.global_infos)
-
-
-PATCHES = {
-    "blind4-cow-without-map-handle": {"run": _cow_without_map_handle},
-    "blind4-strip-writes-input": {"run": _strip_writes_input},
-    "blind4-instrument-writes-input": {"run": _strip_branch_only},
-    "blind4-enabled-only-one": {"enabled": _enabled_only_one},
-    "blind4-enabled-ignores-child-env": {"enabled": _blind_enabled_by_attribute_only},
-    "blind4-instrument-per-kernel": {"run": _run_always_per_function},
-    "blind4-result-drops-non-primfuncs": {"run": _result_drops_non_primfuncs},
+EDITS = {
+    "blind4-cow-without-map-handle": OWN_MAP_IN_CONTEXT,
+    "blind4-strip-writes-input": written_back("result"),
+    "blind4-instrument-writes-input": FIRST["strip-branch-only"],
+    "blind4-enabled-only-one": [("        return True\n", "        return int(flag) == 1\n")],
+    "blind4-enabled-ignores-child-env": FIRST["blind-enabled-by-attribute-only"],
+    "blind4-instrument-per-kernel": ROUND2["blind2-enabled-per-function"],
+    "blind4-result-drops-non-primfuncs": ROUND3["blind3-result-prim-funcs-only"],
 }

@@ -18,12 +18,16 @@
 
 Each replaces one step of the reference fix (``run``: the branch and how each branch writes;
 ``enabled``/``child_env``: the branch decision, IketEnabled) by a variant that models one
-mistake in the C++ ``LowerIketImpl``."""
+mistake in the C++ ``LowerIketImpl``.
 
-from bugs.lower_iket_inplace import reference_fix as fix
-from harness import input_copy
-from harness.tvm_line import ir
-from harness.wrong_fixes import patched_install
+Each is the reference fix's text with that step changed (harness/wrong_fixes.py: EDITS),
+an edit of wrong_fixes.py's or an earlier round's where the mistake is the same.
+"""
+
+from bugs.lower_iket_inplace.wrong_fixes import EDITS as FIRST
+from bugs.lower_iket_inplace.wrong_fixes_round2 import EDITS as ROUND2
+from bugs.lower_iket_inplace.wrong_fixes_round3 import EDITS as ROUND3
+from bugs.lower_iket_inplace.wrong_fixes_round3 import NEW_MODULE, written_back
 
 WRONG_FIXES = {
     "blind5-cow-no-snapshot": "writes through module.CopyOnWrite() but still loops over "
@@ -46,66 +50,13 @@ WRONG_FIXES = {
 }
 
 
-_REFERENCE_RUN = fix.run  # the reference fix's run (patched_install replaces fix.run)
-
-
-def _cow_no_snapshot(inner, mod):
-    if fix.enabled(mod):
-        return input_copy.run(inner, mod)
-    # the module as the pass sees it when nobody else holds it: its own (unshared) map
-    alone = type(mod)(dict(mod.functions.items()), attrs=mod.attrs, global_infos=mod.global_infos)
-    saved = type(mod).clone
-    type(mod).clone = lambda self: self  # the pass writes ``alone`` (nobody else holds it)
-    try:
-        return input_copy.run(inner, alone)
-    finally:
-        type(mod).clone = saved
-
-
-def _snapshot_no_cow(inner, mod):
-    result = _REFERENCE_RUN(inner, mod)
-    if not fix.enabled(mod):
-        for gv, func in list(mod.functions.items()):
-            if not result[gv].same_as(func):
-                mod.update_func(gv, result[gv])  # module->Update on the caller's module
-    return result
-
-
-def _instrument_in_place(inner, mod):
-    if fix.enabled(mod):
-        return inner(mod)  # the released branch: writes the caller's kernels
-    return _REFERENCE_RUN(inner, mod)
-
-
-def _enabled_exact_one(mod):
-    flag = mod.attrs.get(fix.ENABLED_ATTR) if mod.attrs is not None else None
-    if flag is not None and int(flag) == 1:
-        return True
-    return fix.child_env()
-
-
-def _new_module_of_stripped(inner, mod):
-    if fix.enabled(mod):
-        return input_copy.run(inner, mod)
-    stripped = {}
-    for gv, func in mod.functions.items():
-        if isinstance(func, ir.PrimFunc):
-            lowered = fix.alone(inner, mod, gv, func)
-            if not lowered.same_as(func):
-                stripped[gv] = lowered
-    return type(mod)(stripped, attrs=mod.attrs, global_infos=mod.global_infos)
-
-
-_PATCHES = {
-    "blind5-cow-no-snapshot": {"run": _cow_no_snapshot},
-    "blind5-snapshot-no-cow": {"run": _snapshot_no_cow},
-    "blind5-instrument-in-place": {"run": _instrument_in_place},
-    "blind5-enabled-exact-one": {"enabled": _enabled_exact_one},
-    "blind5-child-env-ignored": {"child_env": lambda: False},
-    "blind5-new-module-of-stripped": {"run": _new_module_of_stripped},
+EDITS = {
+    "blind5-cow-no-snapshot": ROUND3["blind3-cow-without-map-handle"],
+    "blind5-snapshot-no-cow": written_back("result"),
+    "blind5-instrument-in-place": FIRST["strip-branch-only"],
+    "blind5-enabled-exact-one": ROUND2["blind2-attr-equals-one"],
+    "blind5-child-env-ignored": [
+        ("\ndef child_env():\n", "\ndef child_env():\n    return False\n")
+    ],
+    "blind5-new-module-of-stripped": [NEW_MODULE],
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, _PATCHES[name])

@@ -14,12 +14,16 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 6: wrong fixes of lower_iket_inplace (patch 0010, LowerIket)."""
+"""Blind round 6: wrong fixes of lower_iket_inplace (patch 0010, LowerIket).
 
-from bugs.lower_iket_inplace import reference_fix as fix
-from harness import input_copy as _input_copy
-from harness.tvm_line import ir
-from harness.wrong_fixes import patched_install
+Each is the reference fix's text with that step changed (harness/wrong_fixes.py: EDITS),
+an edit of wrong_fixes.py's or an earlier round's where the mistake is the same.
+"""
+
+from bugs.lower_iket_inplace.wrong_fixes import EDITS as FIRST
+from bugs.lower_iket_inplace.wrong_fixes import STRIP_RESULT
+from bugs.lower_iket_inplace.wrong_fixes_round2 import EDITS as ROUND2
+from bugs.lower_iket_inplace.wrong_fixes_round4 import OWN_MAP_IN_CONTEXT
 
 WRONG_FIXES = {
     "blind6-iket-enabled-inplace": (
@@ -48,6 +52,7 @@ WRONG_FIXES = {
     ),
 }
 
+
 UNSEEN = {
     "blind6-iket-enabled-attr-present": (
         "a step the patch does not change: IketEnabled (any nonzero tirx.iket.enabled) is an "
@@ -56,100 +61,34 @@ UNSEEN = {
 }
 
 
-def _strip_each(inner, mod, result):
-    for gvar, func in mod.functions.items():
-        if isinstance(func, ir.PrimFunc):
-            lowered = fix.alone(inner, mod, gvar, func)
-            if not lowered.same_as(func):
-                result.update_func(gvar, lowered)
-    return result
-
-
-def _run_enabled_inplace(inner, mod):
-    if fix.enabled(mod):
-        return inner(mod)
-    return _strip_each(inner, mod, mod.clone())
-
-
-def _own_copy(mod, attrs=None):
-    """A copy of ``mod`` with a function map of its own (as the pass holds it alone inside
-    tvm.compile, where CopyOnWrite copies nothing and the map is not shared)."""
-    return type(mod)(
-        dict(mod.functions.items()),
-        attrs=mod.attrs if attrs is None else attrs,
-        global_infos=mod.global_infos,
-    )
-
-
-def _run_copy_without_handle(inner, mod):
-    if fix.enabled(mod):
-        return _input_copy.run(inner, mod)
-    return inner(_own_copy(mod))
-
-
-def _run_handle_without_copy(inner, mod):
-    if fix.enabled(mod):
-        return _input_copy.run(inner, mod)
-    return _strip_each(inner, mod, mod)
-
-
-def _flag(mod):
-    return mod.attrs.get(fix.ENABLED_ATTR) if mod.attrs is not None else None
-
-
-def _with_flag(mod, value):
-    attrs = {k: v for k, v in (mod.attrs or {}).items() if k != fix.ENABLED_ATTR}
-    if value is not None:
-        attrs[fix.ENABLED_ATTR] = value
-    return attrs
-
-
-def _run_enabled_present(inner, mod):
-    """IketEnabled true for any tirx.iket.enabled: the kernels are instrumented (the inner
-    pass is given the attribute as 1, the value it takes as enabled)."""
-    if _flag(mod) is not None and not fix.enabled(mod):
-        return inner(_own_copy(mod, attrs=_with_flag(mod, 1)))
-    return _reference_run(inner, mod)
-
-
-def _run_enabled_one(inner, mod):
-    """IketEnabled only for tirx.iket.enabled == 1: any other value strips the marks (the
-    inner pass, per function, is given the module without the attribute)."""
-    flag = _flag(mod)
-    if flag is not None and int(flag) not in (0, 1) and not fix.child_env():
-        stripped = _own_copy(mod, attrs=_with_flag(mod, None))
-        result = mod.clone()
-        for gvar, func in mod.functions.items():
-            if isinstance(func, ir.PrimFunc):
-                lowered = fix.alone(inner, stripped, gvar, func)
-                if not lowered.same_as(func):
-                    result.update_func(gvar, lowered)
-        return result
-    return _reference_run(inner, mod)
-
-
-def _reference_run(inner, mod):
-    if fix.enabled(mod):
-        return _input_copy.run(inner, mod)
-    return _strip_each(inner, mod, mod.clone())
-
-
-def _run_drops_attrs(inner, mod):
-    if fix.enabled(mod):
-        return _input_copy.run(inner, mod)
-    return _strip_each(inner, mod, type(mod)(dict(mod.functions.items())))
-
-
-_RUNS = {
-    "blind6-iket-enabled-inplace": _run_enabled_inplace,
-    "blind6-iket-copy-without-handle": _run_copy_without_handle,
-    "blind6-iket-handle-without-copy": _run_handle_without_copy,
-    "blind6-iket-enabled-attr-present": _run_enabled_present,
-    "blind6-iket-enabled-equals-one": _run_enabled_one,
-    "blind6-iket-result-drops-attrs": _run_drops_attrs,
+EDITS = {
+    "blind6-iket-enabled-inplace": FIRST["strip-branch-only"],
+    "blind6-iket-copy-without-handle": OWN_MAP_IN_CONTEXT,
+    "blind6-iket-handle-without-copy": ROUND2["blind2-result-not-cloned"],
+    # IketEnabled true for any tirx.iket.enabled: a module with the attribute 0 is given to the
+    # released pass as a module of its own with the attribute 1, the value it takes as enabled
+    "blind6-iket-enabled-attr-present": [
+        (
+            "    if enabled(mod):\n",
+            "    if mod.attrs is not None and ENABLED_ATTR in mod.attrs and not enabled(mod):\n"
+            "        attrs = {k: v for k, v in mod.attrs.items() if k != ENABLED_ATTR}\n"
+            "        attrs[ENABLED_ATTR] = 1\n"
+            "        funcs = dict(mod.functions.items())\n"
+            "        return inner(type(mod)(funcs, attrs=attrs, global_infos=mod.global_infos))\n"
+            "    if enabled(mod):\n",
+        )
+    ],
+    # IketEnabled only for tirx.iket.enabled == 1: any other value strips the marks, each
+    # function given to the released pass in a module without the attribute
+    "blind6-iket-enabled-equals-one": [
+        *ROUND2["blind2-attr-equals-one"],
+        (
+            "    one = type(mod)({gvar: func}, attrs=mod.attrs,",
+            "    attrs = {k: v for k, v in (mod.attrs or {}).items() if k != ENABLED_ATTR}\n"
+            "    one = type(mod)({gvar: func}, attrs=attrs,",
+        ),
+    ],
+    "blind6-iket-result-drops-attrs": [
+        (STRIP_RESULT, "    result = type(mod)(dict(mod.functions.items()))")
+    ],
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, {"run": _RUNS[name]})

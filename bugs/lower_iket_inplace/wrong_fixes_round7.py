@@ -19,10 +19,16 @@
 Each replaces the reference fix's ``run``. The released pass ``inner`` writes the module it is
 given in place (``module->Update``): run on the caller's module it models a write left without
 ``CopyOnWrite``; run on a module with a function map of its own (not shared with anyone) it
-models the stripping loop iterating the map it writes (no handle taken before the loop)."""
+models the stripping loop iterating the map it writes (no handle taken before the loop).
 
-from bugs.lower_iket_inplace import reference_fix as fix
-from harness.wrong_fixes import patched_install
+Each is the reference fix's text with that step changed (harness/wrong_fixes.py: EDITS),
+an edit of wrong_fixes.py's or an earlier round's where the mistake is the same.
+"""
+
+from bugs.lower_iket_inplace.wrong_fixes import EDITS as FIRST
+from bugs.lower_iket_inplace.wrong_fixes import STRIP_RETURN
+from bugs.lower_iket_inplace.wrong_fixes_round3 import written_back
+from bugs.lower_iket_inplace.wrong_fixes_round4 import OWN_MAP_IN_CONTEXT
 
 WRONG_FIXES = {
     "blind7-cow-strip-branch-only": (
@@ -54,62 +60,20 @@ WRONG_FIXES = {
 }
 
 
-def _wrote(mod, out):
-    return len(out.functions) != len(mod.functions) or any(
-        not out[gv.name_hint].same_as(f) for gv, f in mod.functions.items()
-    )
+def drops(attrs):
+    """The edit that returns, where the stripping loop wrote, a new module of the result's
+    functions with the module attributes ``attrs`` (an expression): the global infos, and
+    the attributes, are lost."""
+    wrote = "any(not result[gv].same_as(f) for gv, f in mod.functions.items())"
+    new = f"type(mod)(dict(result.functions.items()), attrs={attrs})"
+    return [(STRIP_RETURN, f"    return {new} if {wrote} else result\n")]
 
 
-_REF = fix.run
-
-
-def _cow_strip_only(inner, mod):
-    return inner(mod) if fix.enabled(mod) else _REF(inner, mod)
-
-
-def _cow_instrument_only(inner, mod):
-    if fix.enabled(mod):
-        return _REF(inner, mod)
-    out = _REF(inner, mod)
-    for gv, f in list(mod.functions.items()):
-        if not out[gv.name_hint].same_as(f):
-            mod.update_func(gv, out[gv.name_hint])  # module->Update on the caller's module
-    return mod
-
-
-def _no_map_handle(inner, mod):
-    if fix.enabled(mod):
-        return _REF(inner, mod)
-    # the module as the pass holds it in a pipeline: its only holder, its map its own
-    own = type(mod)(dict(mod.functions.items()), attrs=mod.attrs, global_infos=mod.global_infos)
-    return inner(own)
-
-
-def _drops(keep_attrs):
-    def run(inner, mod):
-        out = _REF(inner, mod)
-        if fix.enabled(mod) or not _wrote(mod, out):
-            return out
-        funcs = dict(out.functions.items())
-        return type(mod)(funcs, attrs=mod.attrs) if keep_attrs else type(mod)(funcs)
-
-    return run
-
-
-def _local_copy_strip(inner, mod):
-    out = _REF(inner, mod)
-    return out if fix.enabled(mod) else mod
-
-
-RUNS = {
-    "blind7-cow-strip-branch-only": _cow_strip_only,
-    "blind7-cow-instrument-branch-only": _cow_instrument_only,
-    "blind7-no-map-handle": _no_map_handle,
-    "blind7-copy-drops-attrs": _drops(False),
-    "blind7-copy-drops-global-infos": _drops(True),
-    "blind7-local-copy-strip": _local_copy_strip,
+EDITS = {
+    "blind7-cow-strip-branch-only": FIRST["strip-branch-only"],
+    "blind7-cow-instrument-branch-only": written_back("mod"),
+    "blind7-no-map-handle": OWN_MAP_IN_CONTEXT,
+    "blind7-copy-drops-attrs": drops("None"),
+    "blind7-copy-drops-global-infos": drops("mod.attrs"),
+    "blind7-local-copy-strip": [(STRIP_RETURN, "    return mod\n")],
 }
-
-
-def install(name):
-    return patched_install(fix, {"run": RUNS[name]})

@@ -14,91 +14,33 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""The second round's programs of demos.py on apache/tvm-tirx (harness/blind_demo.py; run with
-.venv-tirx/bin/python scripts/blind_demos.py --bug narrow_scalar).
+"""Programs on which the narrow kernel scalar's reference fix and blind wrong fixes differ, on
+apache/tvm-tirx (harness/blind_demo.py; run with .venv-tirx/bin/python scripts/blind_demos.py
+--bug narrow_scalar), every round's but the third.
 
-No OpenCL runtime runs on this line: what is compared is the module after SplitHostDevice (the
-launch's line and the signatures, for the launch-argument demo)."""
+demos.py's programs, built in this line's spelling by demos.py's builders; each entry's
+comment is there. No OpenCL runtime runs on this line: what is compared is the module after
+SplitHostDevice."""
 
-import tvm_tirx
 from tvm_tirx.script import tirx as T
 
-from harness.blind_demo import Demo, on, targeted
-
-
-def split_alone(mod):
-    """The module after SplitHostDevice alone, without its target attributes."""
-    after = tvm_tirx.tirx.transform.SplitHostDevice()(mod)
-    return "\n".join(x for x in after.script().splitlines() if "func_attr" not in x)
-
-
-def launch_lines(mod):
-    """The functions' signatures and the host's launches after SplitHostDevice."""
-    after = tvm_tirx.tirx.transform.SplitHostDevice()(mod)
-    return "\n".join(
-        x for x in after.script().splitlines() if "call_ffi_kernel" in x or "def " in x
-    )
-
-
-def doubled(kind):
-    """A kernel for ``kind`` (llvm host) doubles an int8 argument."""
-
-    @T.function
-    def main(C: T.Tensor((8,), "int32"), x: T.int8):
-        with T.launch_thread("threadIdx.x", 8) as i:
-            C[i] = T.Cast("int32", x) * 2
-
-    return on({"kind": kind, "host": "llvm"}, main)
-
-
-@T.function
-def unsigned_pair(C: T.Tensor((8,), "uint32"), x: T.uint8, y: T.uint16):
-    with T.launch_thread("threadIdx.x", 8) as i:
-        C[i] = T.Cast("uint32", x) + T.Cast("uint32", y)
-
-
-@T.function
-def float8_and_float16(C: T.Tensor((8,), "float8_e4m3fn"), x: T.float8_e4m3fn, y: T.float16):
-    with T.launch_thread("threadIdx.x", 8) as i:
-        C[i] = T.Cast("float8_e4m3fn", T.Cast("float16", x) + y)
-
-
-@T.function
-def float_then_int8(C: T.Tensor((8,), "int32"), a: T.float32, x: T.int8):
-    with T.launch_thread("threadIdx.x", 8) as i:
-        C[i] = T.Cast("int32", x) + T.Cast("int32", a * T.float32(10))
-
-
-@T.ir_module
-class CallsDoubling:
-    """A host function launches a kernel written as a module function with an int8 scalar."""
-
-    @T.function
-    def main(C: T.Tensor((8,), "int32"), x: T.int8):
-        CallsDoubling.kernel(C.data, x)
-
-    @T.function
-    def kernel(C_data: T.Ptr(T.int32), x: T.int8):
-        C = T.decl_tensor(C_data, ty_args=[T.Tensor((8,), T.int32)])
-        with T.launch_thread("threadIdx.x", 8) as i:
-            C[i] = T.Cast("int32", x) * 2
-
-
-@T.ir_module
-class CallsTwice:
-    """A host function launches a kernel written as a module function twice, with two uint16
-    scalars."""
-
-    @T.function
-    def main(C: T.Tensor((8,), "int32"), x: T.uint16, y: T.uint16):
-        CallsTwice.kernel(C.data, x)
-        CallsTwice.kernel(C.data, y)
-
-    @T.function
-    def kernel(C_data: T.Ptr(T.int32), x: T.uint16):
-        C = T.decl_tensor(C_data, ty_args=[T.Tensor((8,), T.int32)])
-        with T.launch_thread("threadIdx.x", 8) as i:
-            C[i] = C[i] + T.Cast("int32", x)
+from bugs.narrow_scalar.demos import (
+    CUDA,
+    DOUBLED,
+    FIRST_OF_TWO,
+    FLOAT8_AND_FLOAT16,
+    FLOAT_THEN_INT8,
+    MODULE_INT8,
+    ONE_BOOL,
+    SPLIT,
+    TWICE_BY_SYMBOL,
+    TWICE_UINT16,
+    UNSIGNED_PAIR,
+    kernel,
+    module_kernel,
+    stored,
+)
+from harness.blind_demo import Demo, split_module, split_or_error, targeted
 
 
 @T.ir_module
@@ -118,34 +60,57 @@ class ShapeFromScalar:
                 A[i] = i
 
 
-OPENCL_HOST = {"kind": "opencl", "host": "llvm"}
-
 DEMOS = {
-    # float32 a then int8 x (kernel parameters A_ptr, a, x): the wrong fix casts the argument
-    # before x in the launch
-    "blind2-launch-arg-off-by-one": Demo(lambda: on(OPENCL_HOST, float_then_int8), launch_lines),
-    # an llvm host function launches an OpenCL module function with an int8 scalar: the wrong
-    # fix widens only the kernels SplitHostDevice splits out
+    # round 2
+    "blind2-launch-arg-off-by-one": Demo(FLOAT_THEN_INT8, SPLIT),
     "blind2-split-kernels-only": Demo(
-        lambda: targeted(CallsDoubling, "llvm", "opencl"), split_alone
+        module_kernel("int8", 'T.Cast("int32", x) * 2', host="llvm"), split_module
     ),
-    # a WebGPU kernel's int8 scalar: the wrong fix's device-runtime list forgets WebGPU
-    "blind2-webgpu-forgotten": Demo(lambda: doubled("webgpu"), split_alone),
-    # an ext_dev kernel keeps its int8 parameter: the wrong fix widens every non-CPU kernel
-    "blind2-non-cpu-widened": Demo(lambda: doubled("ext_dev"), split_alone),
-    # cuda, a float8_e4m3fn and a float16 scalar: the wrong fix widens the float8 one too
-    "blind2-other-floats-to-float32": Demo(
-        lambda: on({"kind": "cuda", "arch": "sm_90", "host": "llvm"}, float8_and_float16),
-        split_alone,
-    ),
-    # the kernel's view's shape is the int16 scalar n: the wrong fix binds n after the view
+    "blind2-webgpu-forgotten": Demo(DOUBLED, split_or_error("webgpu")),
+    "blind2-non-cpu-widened": Demo(DOUBLED, split_or_error("ext_dev")),
+    "blind2-other-floats-to-float32": Demo(FLOAT8_AND_FLOAT16, split_or_error(CUDA)),
     "blind2-entry-after-decls": Demo(
-        lambda: targeted(ShapeFromScalar, "llvm", "opencl"), split_alone
+        lambda: targeted(ShapeFromScalar, "llvm", "opencl"), split_module
     ),
-    # OpenCL, a uint8 and a uint16 scalar: the reference passes both as uint32, the wrong fix as
-    # int32
-    "blind2-uint-as-int32": Demo(lambda: on(OPENCL_HOST, unsigned_pair), split_alone),
-    # two launches of an OpenCL module function from an llvm host function with uint16
-    # scalars: the wrong fix decides from the caller's target and casts neither argument
-    "blind2-caller-target": Demo(lambda: targeted(CallsTwice, "llvm", "opencl"), split_alone),
+    "blind2-uint-as-int32": Demo(UNSIGNED_PAIR, SPLIT),
+    "blind2-caller-target": Demo(TWICE_UINT16, split_module),
+    # round 4
+    "blind4-bfloat16-kept": Demo(stored("bfloat16"), split_or_error("cuda")),
+    "blind4-other-floats-widened": Demo(stored("float8_e4m3fn"), split_or_error("cuda")),
+    "blind4-int-widths-8-16": Demo(stored("int4"), SPLIT),
+    "blind4-cpu-kernels-widened": Demo(stored("int8"), split_or_error("llvm")),
+    "blind4-module-kernels-kept": Demo(module_kernel(**MODULE_INT8), split_module),
+    "blind4-symbol-launch-offset": Demo(stored("uint16"), SPLIT),
+    "blind4-kernel-uses-wide-param": Demo(
+        kernel([("x", "int8")], 'T.Cast("int32", x * T.int8(3))', out="int32"), SPLIT
+    ),
+    # round 5
+    "blind5-unsigned-as-int32": Demo(kernel([("x", "uint16")], "x", out="uint16"), SPLIT),
+    "blind5-bool-kept-narrow": Demo(kernel([("x", "bool")], "x", out="bool"), SPLIT),
+    "blind5-bfloat16-kept-narrow": Demo(kernel([("x", "bfloat16")], "x", out="bfloat16"), SPLIT),
+    "blind5-named-launch-offset-0": Demo(kernel([("x", "int8")], "x", out="int8"), SPLIT),
+    "blind5-kernel-keyed-by-name-only": Demo(TWICE_BY_SYMBOL, split_module),
+    "blind5-widen-non-cpu-devices": Demo(
+        kernel([("x", "int16")], "x", out="int16"), split_or_error("hexagon")
+    ),
+    "blind5-first-call-site-only": Demo(TWICE_BY_SYMBOL, split_module),
+    "blind5-entry-after-decls": Demo(kernel([("x", "int8")], "x", out="int8"), SPLIT),
+    # round 6
+    "blind6-signed-to-uint32": Demo(stored("int8"), SPLIT),
+    "blind6-bool-kept": Demo(stored("bool"), SPLIT),
+    "blind6-bfloat16-kept": Demo(stored("bfloat16"), SPLIT),
+    "blind6-int16-kept": Demo(stored("int16"), SPLIT),
+    "blind6-symbol-call-offset": Demo(stored("float16"), SPLIT),
+    "blind6-entry-after-body": Demo(stored("uint8"), SPLIT),
+    # round 7
+    "blind7-bool-kept": Demo(ONE_BOOL, SPLIT),
+    "blind7-float16-as-int": Demo(stored("float16"), SPLIT),
+    "blind7-uint-as-int": Demo(stored("uint16"), SPLIT),
+    "blind7-threshold-16": Demo(stored("int16"), SPLIT),
+    "blind7-wide-substituted": Demo(kernel([("b", "int8")], 'T.Cast("float32", b + b)'), SPLIT),
+    "blind7-symbol-offset": Demo(stored("int8"), SPLIT),
+    "blind7-first-only": Demo(FIRST_OF_TWO, SPLIT),
+    "blind7-module-kernel-missed": Demo(
+        module_kernel(**MODULE_INT8, calling_conv=True), split_module
+    ),
 }

@@ -14,13 +14,12 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Wrong fixes of the narrow kernel scalar report: variants of bugs/narrow_scalar/reference_fix.py.
-
-Each replaces one step of the reference fix (which dtypes are widened and to what, what the
-host passes, how the kernel gets the narrow value back, which kernels) and then installs it.
+"""Wrong fixes of the narrow kernel scalar report, each the reference fix's own text
+(bugs/narrow_scalar/reference_fix.py) with one step changed (which dtypes are widened and to
+what, what the host passes, how the kernel gets the narrow value back, which kernels):
+harness/wrong_fixes.py's EDITS. The later rounds' modules reuse these edits where their mistake
+is one of them.
 """
-
-from bugs.narrow_scalar import reference_fix as fix
 
 WRONG_FIXES = {
     "floats-only": "widens float16/bfloat16 only: int8, int16, uint8, uint16, bool stay narrow",
@@ -49,157 +48,51 @@ WRONG_FIXES = {
     "launches twice gets the narrow value at its second launch",
 }
 
+# the steps of the reference fix that the edits change
+INT_RULE = "    if code in (_INT, _BOOL):"  # _wide_dtype: the signed integers and bool
+FLOAT_RULE = "(code == _FLOAT and t.bits == 16) or code == _BFLOAT"  # _wide_dtype: the floats
+RUNTIME = "    return launched_by_device_runtime(target)"  # _launched_by_runtime
+BIND = "    return [ir.Bind(param, ir.Cast(str(param.ty), wide_param))], {}"  # _kernel_entry
 
-def _floats_only(dtype):
-    wide = _REFERENCE["_wide_dtype"](dtype)
-    return wide if wide == "float32" else None
-
-
-def _ints_only(dtype):
-    wide = _REFERENCE["_wide_dtype"](dtype)
-    return None if wide == "float32" else wide
-
-
-def _skip_bool(dtype):
-    return None if dtype == "bool" else _REFERENCE["_wide_dtype"](dtype)
-
-
-def _to_64(dtype):
-    wide = _REFERENCE["_wide_dtype"](dtype)
-    return None if wide is None else wide.replace("32", "64")
-
-
-def _no_bfloat16(dtype):
-    return None if dtype == "bfloat16" else _REFERENCE["_wide_dtype"](dtype)
-
-
-def _no_host_cast(value, _wide):
-    return value
-
-
-def _no_narrowing(param, wide_param):
-    return [], {param: wide_param}
-
-
-def _any_target(_kernel):
-    return True
-
-
-def _cuda_or_rocm(kernel):
-    return kernel.attrs["target"].kind.name in ("cuda", "rocm")
-
-
-_REFERENCE = {"_wide_dtype": fix._wide_dtype}
-
-# wrong fix -> {attribute of reference_fixes.narrow_scalar: its wrong replacement}
-_correct_cast_args = fix._cast_args
-
-
-def _cast_first_only(args, first, widened):
-    return _correct_cast_args(args, first, dict(list(widened.items())[:1]))
-
-
-def _cast_args_from_zero(args, _first, widened):
-    """``_cast_args`` that counts positions from the launch's first argument, also where that
-    is the kernel's symbol."""
-    return _correct_cast_args(args, 0, widened)
-
-
-def _split_out_only(gvar, _func, known):
-    """Only the kernels SplitHostDevice split out; the calling convention is not looked at."""
-    return gvar.name_hint not in known
-
-
-PATCHES = {
-    "floats-only": {"_wide_dtype": _floats_only},
-    "ints-only": {"_wide_dtype": _ints_only},
-    "skip-bool": {"_wide_dtype": _skip_bool},
-    "widen-to-64": {"_wide_dtype": _to_64},
-    "no-host-cast": {"_host_arg": _no_host_cast},
-    "no-narrowing": {"_kernel_entry": _no_narrowing},
-    "cpu-kernels-too": {"_launched_by_runtime": _any_target},
-    "no-bfloat16": {"_wide_dtype": _no_bfloat16},
-    "split-kernels-only": {"_launched_from_host": _split_out_only},
-    "first-param-only": {"_cast_args": _cast_first_only},
-    "cuda-and-rocm-only": {"_launched_by_runtime": _cuda_or_rocm},
+EDITS = {
+    "floats-only": [
+        (INT_RULE + '\n        return "int32"\n    if code == _UINT:\n', "    if False:\n")
+    ],
+    "ints-only": [(FLOAT_RULE, "False")],
+    "skip-bool": [(INT_RULE, "    if code == _INT:")],
+    "widen-to-64": [
+        ('return "int32"', 'return "int64"'),
+        ('return "uint32"', 'return "uint64"'),
+        ('return "float32"', 'return "float64"'),
+    ],
+    "no-host-cast": [("    return ir.Cast(wide, value)", "    return value")],
+    "no-narrowing": [(BIND, "    return [], {param: wide_param}")],
+    "cpu-kernels-too": [('(W1 applies)."""\n', '(W1 applies)."""\n    return True\n')],
+    "no-bfloat16": [(FLOAT_RULE, "code == _FLOAT and t.bits == 16")],
+    "cuda-and-rocm-only": [
+        (
+            "    if target is None:\n        return False\n" + RUNTIME,
+            '    return kernel.attrs["target"].kind.name in ("cuda", "rocm")',
+        )
+    ],
+    "first-param-only": [
+        ("    for i, wide in widened.items():", "    for i, wide in list(widened.items())[:1]:")
+    ],
+    "split-kernels-only": [(" or (conv is not None and int(conv) == _DEVICE_KERNEL_LAUNCH)", "")],
+    "blind-unsigned-as-int32": [('return "uint32"', 'return "int32"')],
+    "blind-bits-gt-32": [("t.bits >= 32:", "t.bits > 32:")],
+    "blind-name-not-symbol": [
+        ("            if symbol is not None:\n                kernels[str(symbol)] = widened\n", "")
+    ],
+    "blind-symbol-args-offset": [("            first = 1\n", "            first = 0\n")],
+    "blind-first-launch-only": [
+        ("    def on_call(call):\n", "    seen = set()\n\n    def on_call(call):\n"),
+        (
+            "        if not widened:\n            return call\n",
+            "        key = op.name_hint if isinstance(op, ir.GlobalVar) else symbol\n"
+            "        if not widened or key in seen:\n"
+            "            return call\n"
+            "        seen.add(key)\n",
+        ),
+    ],
 }
-
-
-# ---------------------------------------------------------------------------------------------
-# blind-* wrong fixes: written without reading the tests
-
-import tvm_ffi  # noqa: E402
-
-from harness.tvm_line import call_like, ir, named_symbol  # noqa: E402
-
-_reference_wide_dtype = fix._wide_dtype
-_reference_launched_by_runtime = fix._launched_by_runtime
-_reference_widen_kernel = fix._widen_kernel
-
-
-def _unsigned_as_int32(dtype):
-    wide = _reference_wide_dtype(dtype)
-    return "int32" if wide == "uint32" else wide
-
-
-def _bits_gt_32(dtype):
-    """``_wide_dtype`` whose width test lets 32-bit integers through."""
-    t = tvm_ffi.dtype(dtype)
-    if t.lanes == 1 and t.bits == 32 and int(t.type_code) in (0, 1):
-        return "int32" if int(t.type_code) == 0 else "uint32"
-    return _reference_wide_dtype(dtype)
-
-
-def _widen_by_name(known, after):
-    """``widen_launched_kernels`` that records each widened kernel under its GlobalVar's name
-    only, not under its global symbol."""
-    kernels, updates = {}, {}
-    for gvar, func in after.functions.items():
-        if not isinstance(func, ir.PrimFunc) or not fix._launched_from_host(gvar, func, known):
-            continue
-        if not fix._launched_by_runtime(func):
-            continue
-        new, widened = fix._widen_kernel(func)
-        if widened:
-            updates[gvar] = new
-            kernels[gvar.name_hint] = widened
-    if not kernels:
-        return after
-    for gvar, func in after.functions.items():
-        if isinstance(func, ir.PrimFunc) and gvar not in updates:
-            new = fix._rewrite_calls(func, kernels)
-            if not new.same_as(func):
-                updates[gvar] = new
-    after = after.clone()
-    for gvar, func in updates.items():
-        after.update_func(gvar, func)
-    return after
-
-
-def _rewrite_first_launch(func, kernels):
-    """``_rewrite_calls`` that casts the first launch of each kernel only."""
-    seen = set()
-
-    def on_call(call):
-        op = call.op
-        if isinstance(op, ir.GlobalVar):
-            key, first = op.name_hint, 0
-        elif (symbol := named_symbol(call, fix._KERNEL_CALLS)) is not None:
-            key, first = symbol, 1
-        else:
-            return call
-        widened = kernels.get(key)
-        if not widened or key in seen:
-            return call
-        seen.add(key)
-        return call_like(call, fix._cast_args(call.args, first, widened))
-
-    body = tvm_ffi.structural_map(func.body, (ir.Call, on_call))
-    return func if body.same_as(func.body) else func.with_body(body)
-
-
-PATCHES["blind-unsigned-as-int32"] = {"_wide_dtype": _unsigned_as_int32}
-PATCHES["blind-bits-gt-32"] = {"_wide_dtype": _bits_gt_32}
-PATCHES["blind-name-not-symbol"] = {"widen_launched_kernels": _widen_by_name}
-PATCHES["blind-symbol-args-offset"] = {"_cast_args": _cast_args_from_zero}
-PATCHES["blind-first-launch-only"] = {"_rewrite_calls": _rewrite_first_launch}

@@ -15,17 +15,14 @@
 # specific language governing permissions and limitations
 # under the License.
 """Wrong fixes of the narrow kernel scalar report (blind round 2): each one small mistake in
-one step of bugs/narrow_scalar/reference_fix.py (W1 of the C++ patch 0004)."""
+one step of bugs/narrow_scalar/reference_fix.py (W1 of the C++ patch 0004).
 
-import tvm_ffi
+Each is the reference fix's text with that step changed (harness/wrong_fixes.py: EDITS),
+an edit of wrong_fixes.py's or an earlier round's where the mistake is the same.
+"""
 
-from bugs.narrow_scalar import reference_fix as fix
-from bugs.narrow_scalar.wrong_fixes import (
-    _cast_args_from_zero,
-    _split_out_only,
-    _unsigned_as_int32,
-)
-from harness.tvm_line import function_like, ir
+from bugs.narrow_scalar.wrong_fixes import EDITS as FIRST
+from bugs.narrow_scalar.wrong_fixes import RUNTIME
 
 WRONG_FIXES = {
     "blind2-launch-arg-off-by-one": (
@@ -63,91 +60,56 @@ WRONG_FIXES = {
     ),
 }
 
-_REFERENCE_WIDE_DTYPE = fix._wide_dtype
-_REFERENCE_REWRITE_CALLS = fix._rewrite_calls
 
+# the kernel's entry bindings go after its leading buffer declarations (apache/tvm's DeclBuffer,
+# tvm-tirx's Bind of a decl_tensor), whose shapes may use the narrow scalar
+AFTER_DECLS = [
+    (
+        "        body = ir.SeqStmt([*entry, *rest])",
+        "        k = 0\n"
+        "        while k < len(rest) and _is_declaration(rest[k]):\n"
+        "            k += 1\n"
+        "        body = ir.SeqStmt([*rest[:k], *entry, *rest[k:]])",
+    ),
+    (
+        "def _cast_args(args, first, widened):",
+        "def _is_declaration(stmt):\n"
+        "    if ir.DeclBuffer is not None and isinstance(stmt, ir.DeclBuffer):\n"
+        "        return True\n"
+        '    value = getattr(stmt, "value", None)\n'
+        "    return (\n"
+        "        isinstance(stmt, ir.Bind)\n"
+        "        and isinstance(value, ir.Call)\n"
+        "        and isinstance(value.op, ir.Op)\n"
+        '        and value.op.name == "tirx.decl_tensor"\n'
+        "    )\n"
+        "\n"
+        "\n"
+        "def _cast_args(args, first, widened):",
+    ),
+]
 
-# --------------------------------------------------------------------- webgpu / non-cpu
-
-
-def _no_webgpu(target):
-    return int(target.get_target_device_type()) in (2, 4, 7, 8, 10)
-
-
-def _not_cpu(target):
-    return int(target.get_target_device_type()) != 1  # kDLCPU
-
-
-# --------------------------------------------------------------------- dtype rules
-
-
-def _wide_other_floats(dtype):
-    t = tvm_ffi.dtype(dtype)
-    if t.lanes != 1 or t.bits >= 32:
-        return None
-    # the mistake: every narrow type the reference keeps is taken for a float format
-    return _REFERENCE_WIDE_DTYPE(dtype) or "float32"
-
-
-# --------------------------------------------------------------------- entry-after-decls
-
-
-def _is_decl(stmt):
-    if ir.DeclBuffer is not None and isinstance(stmt, ir.DeclBuffer):
-        return True
-    value = getattr(stmt, "value", None)
-    return (
-        isinstance(stmt, ir.Bind)
-        and isinstance(value, ir.Call)
-        and isinstance(value.op, ir.Op)
-        and value.op.name == "tirx.decl_tensor"
-    )
-
-
-def _widen_kernel_after_decls(func):
-    """The reference's _widen_kernel, the entry bindings placed after the leading buffer
-    declarations."""
-    params, entry, widened = [], [], {}
-    for i, param in enumerate(func.params):
-        dtype = fix._scalar_dtype(param)
-        wide = fix._wide_dtype(dtype) if dtype is not None else None
-        if wide is None:
-            params.append(param)
-            continue
-        wide_param = ir.Var(param.name, wide)
-        stmts, _subst = fix._kernel_entry(param, wide_param)
-        params.append(wide_param)
-        entry.extend(stmts)
-        widened[i] = wide
-    if not widened:
-        return func, {}
-    body = func.body
-    rest = list(body.seq) if isinstance(body, ir.SeqStmt) else [body]
-    k = 0
-    while k < len(rest) and _is_decl(rest[k]):
-        k += 1
-    body = ir.SeqStmt([*rest[:k], *entry, *rest[k:]])
-    return function_like(func, params, body), widened
-
-
-# --------------------------------------------------------------------- caller-target
-
-
-def _rewrite_calls_in_runtime_callers(func, kernels):
-    """The reference's _rewrite_calls only in callers whose own target launches through a
-    device runtime (the host never does): the caller's target decides."""
-    if not fix._launched_by_runtime(func):
-        return func
-    return _REFERENCE_REWRITE_CALLS(func, kernels)
-
-
-PATCHES = {
-    "blind2-launch-arg-off-by-one": {"_cast_args": _cast_args_from_zero},
-    "blind2-split-kernels-only": {"_launched_from_host": _split_out_only},
-    "blind2-webgpu-forgotten": {"launched_by_device_runtime": _no_webgpu},
-    "blind2-non-cpu-widened": {"launched_by_device_runtime": _not_cpu},
-    "blind2-other-floats-to-float32": {"_wide_dtype": _wide_other_floats},
-    "blind2-entry-after-decls": {"_widen_kernel": _widen_kernel_after_decls},
-    "blind2-uint-as-int32": {"_wide_dtype": _unsigned_as_int32},
-    "blind2-caller-target": {"_rewrite_calls": _rewrite_calls_in_runtime_callers},
+EDITS = {
+    "blind2-launch-arg-off-by-one": FIRST["blind-symbol-args-offset"],
+    "blind2-split-kernels-only": FIRST["split-kernels-only"],
+    "blind2-webgpu-forgotten": [
+        (RUNTIME, "    return int(target.get_target_device_type()) in (2, 4, 7, 8, 10)")
+    ],
+    "blind2-non-cpu-widened": [(RUNTIME, "    return int(target.get_target_device_type()) != 1")],
+    "blind2-other-floats-to-float32": [
+        (
+            '        return "float32"\n    return None\n',
+            '        return "float32"\n    return "float32"\n',
+        )
+    ],
+    "blind2-entry-after-decls": AFTER_DECLS,
+    "blind2-uint-as-int32": FIRST["blind-unsigned-as-int32"],
+    # the launches are rewritten only in callers whose own target launches through a device
+    # runtime (the host never does): the caller's target decides
+    "blind2-caller-target": [
+        (
+            'in ``func``."""\n',
+            'in ``func``."""\n    if not _launched_by_runtime(func):\n        return func\n',
+        )
+    ],
 }

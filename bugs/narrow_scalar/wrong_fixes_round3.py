@@ -17,17 +17,13 @@
 """Third blind round: wrong fixes of narrow_scalar, the narrow kernel scalar report.
 
 Each is the reference fix (bugs/narrow_scalar/reference_fix.py) with one plausible mistake in one
-step."""
+step.
 
-import tvm_ffi
+Each is the reference fix's text with that step changed (harness/wrong_fixes.py: EDITS),
+an edit of wrong_fixes.py's or an earlier round's where the mistake is the same.
+"""
 
-from bugs.narrow_scalar import reference_fix as fix
-from bugs.narrow_scalar.wrong_fixes import (
-    _any_target,
-    _cast_args_from_zero,
-    _no_narrowing,
-    _split_out_only,
-)
+from bugs.narrow_scalar.wrong_fixes import EDITS as FIRST
 
 WRONG_FIXES = {
     "blind3-bfloat16-kept": (
@@ -58,25 +54,11 @@ WRONG_FIXES = {
 }
 
 
-def _no_bfloat16(dtype):
-    t = tvm_ffi.dtype(dtype)
-    if int(t.type_code) == fix._BFLOAT:
-        return None  # the mistake: bfloat16 is not listed
-    return _REF["_wide_dtype"](dtype)
-
-
-def _integer_rule_first(dtype):
-    wide = _REF["_wide_dtype"](dtype)
-    return "int32" if wide == "float32" else wide  # the mistake: floats fall into int32
-
-
-_REF = {"_wide_dtype": fix._wide_dtype}
-
-PATCHES = {
-    "blind3-bfloat16-kept": {"_wide_dtype": _no_bfloat16},
-    "blind3-wide-in-body": {"_kernel_entry": _no_narrowing},
-    "blind3-symbol-args-from-zero": {"_cast_args": _cast_args_from_zero},
-    "blind3-split-kernels-only": {"_launched_from_host": _split_out_only},
-    "blind3-integer-rule-first": {"_wide_dtype": _integer_rule_first},
-    "blind3-every-target": {"_launched_by_runtime": _any_target},
+EDITS = {
+    "blind3-bfloat16-kept": FIRST["no-bfloat16"],
+    "blind3-wide-in-body": FIRST["no-narrowing"],
+    "blind3-symbol-args-from-zero": FIRST["blind-symbol-args-offset"],
+    "blind3-split-kernels-only": FIRST["split-kernels-only"],
+    "blind3-integer-rule-first": [('return "float32"', 'return "int32"')],
+    "blind3-every-target": FIRST["cpu-kernels-too"],
 }

@@ -15,14 +15,15 @@
 # specific language governing permissions and limitations
 # under the License.
 """Blind round 4 wrong fixes of the narrow kernel scalar report (patch 0004): each makes one
-mistake in one step of bugs/narrow_scalar/reference_fix.py."""
+mistake in one step of bugs/narrow_scalar/reference_fix.py.
 
-import tvm_ffi
+Each is the reference fix's text with that step changed (harness/wrong_fixes.py: EDITS),
+an edit of wrong_fixes.py's or an earlier round's where the mistake is the same.
+"""
 
-from bugs.narrow_scalar import reference_fix as fix
-from bugs.narrow_scalar.wrong_fixes import _cast_args_from_zero, _no_narrowing, _split_out_only
-from bugs.narrow_scalar.wrong_fixes_round2 import _wide_other_floats
-from bugs.narrow_scalar.wrong_fixes_round3 import _no_bfloat16
+from bugs.narrow_scalar.wrong_fixes import EDITS as FIRST
+from bugs.narrow_scalar.wrong_fixes import INT_RULE, RUNTIME
+from bugs.narrow_scalar.wrong_fixes_round2 import EDITS as ROUND2
 
 WRONG_FIXES = {
     "blind4-bfloat16-kept": "W1's type rule widens float16 but forgets bfloat16: a bfloat16 "
@@ -44,26 +45,18 @@ WRONG_FIXES = {
     "computes in 32 bits",
 }
 
-_REFERENCE_WIDE_DTYPE = fix._wide_dtype
 
-
-def _wide_int_8_16(dtype):
-    t = tvm_ffi.dtype(dtype)
-    if int(t.type_code) == fix._INT and t.bits not in (8, 16):  # the mistake: int4, int1 ...
-        return None
-    return _REFERENCE_WIDE_DTYPE(dtype)
-
-
-def _launched_by_anything(kernel):
-    return kernel.attrs is not None and kernel.attrs.get("target") is not None
-
-
-PATCHES = {
-    "blind4-bfloat16-kept": {"_wide_dtype": _no_bfloat16},
-    "blind4-other-floats-widened": {"_wide_dtype": _wide_other_floats},
-    "blind4-int-widths-8-16": {"_wide_dtype": _wide_int_8_16},
-    "blind4-cpu-kernels-widened": {"_launched_by_runtime": _launched_by_anything},
-    "blind4-module-kernels-kept": {"_launched_from_host": _split_out_only},
-    "blind4-symbol-launch-offset": {"_cast_args": _cast_args_from_zero},
-    "blind4-kernel-uses-wide-param": {"_kernel_entry": _no_narrowing},
+EDITS = {
+    "blind4-bfloat16-kept": FIRST["no-bfloat16"],
+    "blind4-other-floats-widened": ROUND2["blind2-other-floats-to-float32"],
+    "blind4-int-widths-8-16": [
+        (
+            INT_RULE,
+            f"    if code == _INT and t.bits not in (8, 16):\n        return None\n{INT_RULE}",
+        )
+    ],
+    "blind4-cpu-kernels-widened": [(RUNTIME, "    return True")],
+    "blind4-module-kernels-kept": FIRST["split-kernels-only"],
+    "blind4-symbol-launch-offset": FIRST["blind-symbol-args-offset"],
+    "blind4-kernel-uses-wide-param": FIRST["no-narrowing"],
 }

@@ -15,7 +15,11 @@
 # specific language governing permissions and limitations
 # under the License.
 """Blind round 5 wrong fixes of the narrow kernel scalar report (patches/0004), each the
-reference fix's own text with one step changed (harness/wrong_fixes.py: EDITS)."""
+reference fix's own text with one step changed (harness/wrong_fixes.py: EDITS), an edit of
+wrong_fixes.py's or an earlier round's where the mistake is the same."""
+
+from bugs.narrow_scalar.wrong_fixes import EDITS as FIRST
+from bugs.narrow_scalar.wrong_fixes_round2 import EDITS as ROUND2
 
 WRONG_FIXES = {
     "blind5-unsigned-as-int32": "uint8/uint16 scalars are widened to int32 instead of uint32",
@@ -34,52 +38,15 @@ WRONG_FIXES = {
 }
 
 EDITS = {
-    "blind5-unsigned-as-int32": [
-        ("    if code in (_INT, _BOOL):", "    if code in (_INT, _BOOL, _UINT):")
-    ],
-    "blind5-bool-kept-narrow": [("    if code in (_INT, _BOOL):", "    if code == _INT:")],
-    "blind5-bfloat16-kept-narrow": [
-        (
-            "    if (code == _FLOAT and t.bits == 16) or code == _BFLOAT:",
-            "    if code == _FLOAT and t.bits == 16:",
-        )
-    ],
-    "blind5-named-launch-offset-0": [("            first = 1\n", "            first = 0\n")],
-    "blind5-kernel-keyed-by-name-only": [
-        ("            if symbol is not None:\n                kernels[str(symbol)] = widened\n", "")
-    ],
-    "blind5-widen-non-cpu-devices": [
-        (
-            "    return launched_by_device_runtime(target)",
-            "    return int(target.get_target_device_type()) != 1",
-        )
-    ],
+    "blind5-unsigned-as-int32": FIRST["blind-unsigned-as-int32"],
+    "blind5-bool-kept-narrow": FIRST["skip-bool"],
+    "blind5-bfloat16-kept-narrow": FIRST["no-bfloat16"],
+    "blind5-named-launch-offset-0": FIRST["blind-symbol-args-offset"],
+    "blind5-kernel-keyed-by-name-only": FIRST["blind-name-not-symbol"],
+    "blind5-widen-non-cpu-devices": ROUND2["blind2-non-cpu-widened"],
     "blind5-first-call-site-only": [
         ("kernels.get(op.name_hint)", "kernels.pop(op.name_hint, None)"),
         ("kernels.get(symbol)", "kernels.pop(symbol, None)"),
     ],
-    "blind5-entry-after-decls": [
-        (
-            "        body = ir.SeqStmt([*entry, *rest])",
-            "        k = 0\n"
-            "        while k < len(rest) and _is_declaration(rest[k]):\n"
-            "            k += 1\n"
-            "        body = ir.SeqStmt([*rest[:k], *entry, *rest[k:]])",
-        ),
-        (
-            "def _cast_args(args, first, widened):",
-            "def _is_declaration(stmt):\n"
-            "    if ir.DeclBuffer is not None and isinstance(stmt, ir.DeclBuffer):\n"
-            "        return True\n"
-            '    value = getattr(stmt, "value", None)  # tvm-tirx: Bind(v, decl_tensor(...))\n'
-            "    return (\n"
-            "        isinstance(stmt, ir.Bind)\n"
-            "        and isinstance(value, ir.Call)\n"
-            '        and getattr(value.op, "name", "") == "tirx.decl_tensor"\n'
-            "    )\n"
-            "\n"
-            "\n"
-            "def _cast_args(args, first, widened):",
-        ),
-    ],
+    "blind5-entry-after-decls": ROUND2["blind2-entry-after-decls"],
 }

@@ -15,7 +15,11 @@
 # specific language governing permissions and limitations
 # under the License.
 """Blind round 6 wrong fixes of the narrow kernel scalar reference fix, each the reference
-fix's own text with one step changed (harness/wrong_fixes.py: EDITS)."""
+fix's own text with one step changed (harness/wrong_fixes.py: EDITS), an edit of wrong_fixes.py's
+where the mistake is the same."""
+
+from bugs.narrow_scalar.wrong_fixes import EDITS as FIRST
+from bugs.narrow_scalar.wrong_fixes import INT_RULE
 
 WRONG_FIXES = {
     "blind6-signed-to-uint32": "signed ints below 32 bits are widened to uint32 instead of int32",
@@ -28,22 +32,15 @@ WRONG_FIXES = {
 
 EDITS = {
     "blind6-signed-to-uint32": [('        return "int32"', '        return "uint32"')],
-    "blind6-bool-kept": [("    if code in (_INT, _BOOL):", "    if code == _INT:")],
-    "blind6-bfloat16-kept": [
-        (
-            "    if (code == _FLOAT and t.bits == 16) or code == _BFLOAT:",
-            "    if code == _FLOAT and t.bits == 16:",
-        )
-    ],
+    "blind6-bool-kept": FIRST["skip-bool"],
+    "blind6-bfloat16-kept": FIRST["no-bfloat16"],
     "blind6-int16-kept": [
         (
-            "    if code in (_INT, _BOOL):",
-            "    if code in (_INT, _UINT) and t.bits >= 16:\n"
-            "        return None\n"
-            "    if code in (_INT, _BOOL):",
+            INT_RULE,
+            f"    if code in (_INT, _UINT) and t.bits >= 16:\n        return None\n{INT_RULE}",
         )
     ],
-    "blind6-symbol-call-offset": [("            first = 1\n", "            first = 0\n")],
+    "blind6-symbol-call-offset": FIRST["blind-symbol-args-offset"],
     "blind6-entry-after-body": [
         ("ir.SeqStmt([*entry, *rest])", "ir.SeqStmt([*rest, *entry])"),
     ],

@@ -14,16 +14,14 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Round-7 blind wrong fixes of the narrow kernel scalar fix (patches/0004): one mistake each."""
+"""Round-7 blind wrong fixes of the narrow kernel scalar fix (patches/0004): one mistake each.
 
-import tvm_ffi
+Each is the reference fix's text with one step changed (harness/wrong_fixes.py: EDITS), an edit
+of wrong_fixes.py's or an earlier round's where the mistake is the same.
+"""
 
-from bugs.narrow_scalar import reference_fix as fix
-from harness.wrong_fixes import patched_install
-
-# the reference fix's steps that a wrong fix builds on
-_REF_WIDE = fix._wide_dtype
-_REF_WIDEN_KERNEL = fix._widen_kernel
+from bugs.narrow_scalar.wrong_fixes import EDITS as FIRST
+from bugs.narrow_scalar.wrong_fixes_round3 import EDITS as ROUND3
 
 WRONG_FIXES = {
     "blind7-bool-kept": (
@@ -51,83 +49,19 @@ WRONG_FIXES = {
 }
 
 
-def _wide_no_bool(dtype):
-    t = tvm_ffi.dtype(dtype)
-    if t.lanes != 1 or t.bits >= 32 or int(t.type_code) == fix._BOOL:
-        return None
-    return _REF_WIDE(dtype)
-
-
-def _wide_generic_first(dtype):
-    t = tvm_ffi.dtype(dtype)
-    code = int(t.type_code)
-    if t.lanes != 1 or t.bits >= 32:
-        return None
-    if code == fix._UINT:
-        return "uint32"
-    if code in (fix._INT, fix._BOOL) or t.bits == 16:
-        return "int32"
-    if code == fix._BFLOAT:
-        return "float32"
-    return None
-
-
-def _wide_uint_int(dtype):
-    wide = _REF_WIDE(dtype)
-    return "int32" if wide == "uint32" else wide
-
-
-def _wide_below_16(dtype):
-    t = tvm_ffi.dtype(dtype)
-    return None if t.bits >= 16 else _REF_WIDE(dtype)
-
-
-def _substituted(param, wide_param):
-    return [], {param: wide_param}
-
-
-def _cast_args_no_skip(args, first, widened):
-    args = list(args)
-    for i, wide in widened.items():
-        args[i] = fix._host_arg(args[i], wide)
-    return args
-
-
-def _first_only(func):
-    new, widened = _REF_WIDEN_KERNEL(func)
-    if len(widened) <= 1:
-        return new, widened
-    first = min(widened)
-    # widen only ``first``; the others keep their narrow parameter and lose their Bind
-    params = [
-        p if i == first or i not in widened else func.params[i] for i, p in enumerate(new.params)
-    ]
-    narrow = [func.params[i] for i in widened if i != first]
-    kept = [
-        s
-        for s in new.body.seq
-        if not (isinstance(s, fix.ir.Bind) and any(s.var.same_as(v) for v in narrow))
-    ]
-    body = fix.ir.SeqStmt(kept)
-    return fix.function_like(func, params, body), {first: widened[first]}
-
-
-def _from_host_split_only(gvar, _func, known):
-    return gvar.name_hint not in known
-
-
-PATCHES = {
-    "blind7-bool-kept": {"_wide_dtype": _wide_no_bool},
-    "blind7-float16-as-int": {"_wide_dtype": _wide_generic_first},
-    "blind7-uint-as-int": {"_wide_dtype": _wide_uint_int},
-    "blind7-threshold-16": {"_wide_dtype": _wide_below_16},
-    "blind7-wide-substituted": {"_kernel_entry": _substituted},
-    "blind7-symbol-offset": {"_cast_args": _cast_args_no_skip},
-    "blind7-first-only": {"_widen_kernel": _first_only},
-    "blind7-module-kernel-missed": {"_launched_from_host": _from_host_split_only},
+EDITS = {
+    "blind7-bool-kept": FIRST["skip-bool"],
+    "blind7-float16-as-int": ROUND3["blind3-integer-rule-first"],
+    "blind7-uint-as-int": FIRST["blind-unsigned-as-int32"],
+    "blind7-threshold-16": [("t.bits >= 32:", "t.bits >= 16:")],
+    "blind7-wide-substituted": FIRST["no-narrowing"],
+    "blind7-symbol-offset": FIRST["blind-symbol-args-offset"],
+    # the parameters after the first narrow one keep their type (and get no Bind)
+    "blind7-first-only": [
+        (
+            "        wide = _wide_dtype(dtype) if dtype is not None else None\n",
+            "        wide = _wide_dtype(dtype) if dtype is not None and not widened else None\n",
+        )
+    ],
+    "blind7-module-kernel-missed": FIRST["split-kernels-only"],
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, PATCHES[name])

@@ -16,32 +16,45 @@
 # under the License.
 """Programs on which SplitHostDevice's reference fix and blind wrong fixes differ, on
 apache/tvm-tirx (harness/blind_demo.py; run with .venv-tirx/bin/python scripts/blind_demos.py
---bug split_host_device_inplace).
+--bug split_host_device_inplace), every round's.
 
-demos.py's programs and observers in this line's TVMScript (a device region is a
-``T.launch_thread`` region); each entry's comment is there. Not here: the two wrong fixes that
-show on apache/tvm only (wrong_fixes_round*.NOT_ON_TVM_TIRX: every region tvm-tirx splits is a
-thread launch or a device scope, and its output is in SSA form either way)."""
+demos.py's programs made of this line's functions (a device region is a ``T.launch_thread``
+region), with demos.py's observers; each entry's comment is there. Not here: the wrong fixes
+that show on apache/tvm only (wrong_fixes_round*.NOT_ON_TVM_TIRX: every region tvm-tirx splits
+is a thread launch or a device scope, and its output is in SSA form either way), and the
+demos of a module's global infos of rounds 6 and 7 (tvm-tirx 0.1.0a4 registers no GlobalInfo
+that Python can make)."""
 
-from tvm_tirx.script import tirx as T
+import sys
 
-from harness.blind_demo import Demo
-from harness.blind_inplace import (
-    IMMUTABLE,
-    NOTE,
-    before_and_after,
-    module_of,
-    output_script,
-    split_host_device,
+from bugs.split_host_device_inplace.demos import (
+    CHANGED,
+    CHECKED,
+    INFO,
+    INPUT,
+    OUTPUT,
+    SPLIT,
+    instrumented_passes,
+    loops_share_var,
+    programs,
 )
+from harness.blind_demo import Demo
+from harness.tvm_line import function_like
+
+TARGETS = {
+    "cuda": {"kind": "cuda", "arch": "sm_80", "host": "llvm"},
+    "opencl": {"kind": "opencl", "host": "llvm"},
+}
 
 
-def device_region(name="main"):
-    """A public function ``name`` whose 8 threads add 1 to a float32 buffer (cuda, llvm host)."""
+def device_region(name="main", kind="cuda"):
+    """A public function ``name`` whose 8 threads add 1 to a float32 buffer (``kind``, llvm
+    host)."""
+    from tvm_tirx.script import tirx as T
 
     @T.function
     def main(A: T.Tensor((8,), "float32")):
-        T.func_attr({"target": T.target({"kind": "cuda", "arch": "sm_80", "host": "llvm"})})
+        T.func_attr({"target": T.target(TARGETS[kind])})
         with T.launch_thread("threadIdx.x", 8) as i:
             A[i] = A[i] + T.float32(1)
 
@@ -50,6 +63,7 @@ def device_region(name="main"):
 
 def host_only():
     """A function of the CPU (llvm), no device region."""
+    from tvm_tirx.script import tirx as T
 
     @T.function
     def a_host(B: T.Tensor((4,), "int32")):
@@ -60,15 +74,46 @@ def host_only():
     return a_host
 
 
-def split_by_hand():
-    """A host function calling a private cuda kernel: nothing left to split."""
+def launch_under_if():
+    """A kernel launched inside a host ``if`` on a scalar parameter (opencl, llvm host)."""
+    from tvm_tirx.script import tirx as T
 
-    @T.ir_module
+    @T.function
+    def main(A: T.Tensor((8,), "float32"), n: T.int32):
+        T.func_attr({"target": T.target(TARGETS["opencl"])})
+        if n > 0:
+            with T.launch_thread("threadIdx.x", 8) as i:
+                A[i] = A[i] * T.float32(2)
+
+    return main
+
+
+def two_launches():
+    """One host function that launches two kernels one after the other."""
+    from tvm_tirx.script import tirx as T
+
+    @T.function
+    def main(A: T.Tensor((8,), "float32"), B: T.Tensor((8,), "float32")):
+        T.func_attr({"target": T.target(TARGETS["cuda"])})
+        with T.launch_thread("threadIdx.x", 8) as i:
+            A[i] = A[i] + T.float32(1)
+        with T.launch_thread("threadIdx.x", 8) as j:
+            B[j] = A[j]
+
+    return main
+
+
+def split_by_hand():
+    """A module already split: ``main`` calls its private cuda kernel (nothing to split)."""
+    from tvm_tirx.script import ir as I
+    from tvm_tirx.script import tirx as T
+
+    @I.ir_module
     class Module:
         @T.function
         def main(A: T.Tensor((8,), "float32")):
-            T.func_attr({"target": T.target({"kind": "cuda", "arch": "sm_80", "host": "llvm"})})
-            T.Call(Module.kernel, [A.data], ty=T.Tuple())
+            T.func_attr({"target": T.target(TARGETS["cuda"])})
+            Module.kernel(A.data)
 
         @T.function(private=True)
         def kernel(A_ptr: T.Ptr(T.float32)):
@@ -80,23 +125,89 @@ def split_by_hand():
     return Module
 
 
-ONE = module_of(NOTE, main=device_region)
-HOST_FIRST = module_of(NOTE, a_host=host_only, main=device_region)
-CHANGED = before_and_after(split_host_device)
-SPLIT = output_script(split_host_device)
+def loops_bound_twice():
+    """A host-only function whose two loops bind one variable (not in SSA form)."""
+    import tvm_tirx
+    from tvm_tirx.script import tirx as T
+
+    @T.function
+    def main(A: T.Tensor((4,), "float32")):
+        T.func_attr({"target": T.target({"kind": "llvm"})})
+        for i in range(4):
+            A[i] = T.float32(0)
+
+    *decls, loop = main.body.seq
+    return tvm_tirx.IRModule({"main": main.with_body(tvm_tirx.ir.SeqStmt([*decls, loop, loop]))})
+
+
+def loop_in_loop_of_its_variable():
+    """A host-only llvm function whose inner loop rebinds the outer loop's variable."""
+    import tvm_tirx
+    from tvm_tirx.script import tirx as T
+
+    @T.function
+    def main(A: T.Tensor((8,), "int32")):
+        T.func_attr({"target": T.target("llvm")})
+        for i in range(4):
+            A[i] = i
+
+    loop = main.body.seq[-1]
+    outer = type(loop)(loop.var, 0, 2, 1, loop.kind, loop)
+    return tvm_tirx.IRModule({"main": function_like(main, main.params, outer)})
+
+
+def bound_twice():
+    """A host-only function (nothing to split, cuda target) that binds ``x`` twice: ``x = 1;
+    x = 2``."""
+    import tvm_tirx
+
+    ir = tvm_tirx.ir
+    x = ir.Var("x", "int32")
+    stmts = []
+    for value in (1, 2):
+        stmts += [ir.Bind(x, tvm_tirx.tirx.const(value, "int32")), ir.Evaluate(x)]
+    func = tvm_tirx.tirx.Function([], ir.SeqStmt(stmts))
+    target = tvm_tirx.target.Target(TARGETS["cuda"])
+    return tvm_tirx.IRModule({"main": func.with_attr("target", target)})
+
+
+P = programs(sys.modules[__name__])
 
 DEMOS = {
-    "blind2-clone-result": Demo(ONE, CHANGED),
-    "blind2-immutable-kept": Demo(
-        module_of(NOTE, main=device_region, other=lambda: device_region("other")),
-        before_and_after(split_host_device, IMMUTABLE),
-    ),
-    "blind2-copy-drops-attrs": Demo(ONE, CHANGED),
-    "blind2-first-function-only": Demo(HOST_FIRST, CHANGED),
-    "blind2-return-copy": Demo(ONE, SPLIT),
-    "blind3-host-update-in-place": Demo(ONE, CHANGED),
-    "blind3-early-return-unlowered": Demo(split_by_hand, SPLIT),
-    "blind3-copy-drops-attrs": Demo(ONE, CHANGED),
-    "blind3-split-result-discarded": Demo(ONE, SPLIT),
-    "blind3-copy-only-when-immutable": Demo(ONE, CHANGED),
+    # round 2
+    "blind2-clone-result": Demo(P.one, CHANGED),
+    "blind2-immutable-kept": Demo(P.two, CHECKED),
+    "blind2-copy-drops-attrs": Demo(P.one, CHANGED),
+    "blind2-first-function-only": Demo(P.host_first, CHANGED),
+    "blind2-return-copy": Demo(P.one, SPLIT),
+    # round 3
+    "blind3-host-update-in-place": Demo(P.one, CHANGED),
+    "blind3-early-return-unlowered": Demo(P.split_by_hand, SPLIT),
+    "blind3-copy-drops-attrs": Demo(P.one, CHANGED),
+    "blind3-split-result-discarded": Demo(P.one, SPLIT),
+    "blind3-copy-only-when-immutable": Demo(P.one, CHANGED),
+    # round 4
+    "blind4-copy-after-first-write": Demo(P.bare_one, INPUT),
+    "blind4-guard-skips-launch-lowering": Demo(P.split_by_hand, OUTPUT),
+    "blind4-guard-returns-early": Demo(P.bound_twice, OUTPUT),
+    "blind4-copy-drops-attrs": Demo(P.lib_prefix, INFO),
+    "blind4-copy-drops-global-infos": Demo(P.info_one, INFO),
+    "blind4-copy-only-under-immutable-option": Demo(P.bare_one, INPUT),
+    # round 5
+    "blind5-only-under-immutable": Demo(P.launch_under_if, INPUT),
+    "blind5-host-update-in-place": Demo(P.two_launches, INPUT),
+    "blind5-early-return": Demo(P.loop_in_loop, OUTPUT),
+    "blind5-lower-inside-guard": Demo(P.split_by_hand, OUTPUT),
+    "blind5-copy-drops-attrs": Demo(P.under_if_with_attrs, INFO),
+    "blind5-new-module-of-updates": Demo(P.helper_and_kernel, OUTPUT),
+    # round 6
+    "blind6-shd-immutable-kept": Demo(P.opencl_two, CHECKED),
+    "blind6-shd-inner-ctx-no-instruments": Demo(P.opencl_one, instrumented_passes),
+    "blind6-shd-first-write-inplace": Demo(P.opencl_two, INPUT),
+    "blind6-shd-no-ssa-when-nothing-to-split": Demo(P.loops_bound_twice, loops_share_var),
+    "blind6-shd-single-function-inplace": Demo(P.opencl_one, INPUT),
+    # round 7
+    "blind7-cow-second-write-only": Demo(P.bare_one, INPUT),
+    "blind7-copy-drops-attrs": Demo(P.flag, INFO),
+    "blind7-copy-in-local": Demo(P.bare_one, OUTPUT),
 }

@@ -22,13 +22,12 @@ kind, a wrapping pass built with opt_level 1, is a mistake of the Python stand-i
 C++ fix has no wrapping pass, so no upstream test sees it; the proof test
 test_pipeline_runs_the_pass_at_every_opt_level_in_view_of_its_instruments kills it, and
 docs/proof.md names it.)
+
+Each is the reference fix's text with ``run`` changed (harness/wrong_fixes.py: EDITS;
+``run_is`` and the mistakes it names in wrong_fixes.py).
 """
 
-from bugs.split_host_device_inplace import reference_fix as fix
-from harness import input_copy
-from harness import input_copy_mistakes as _mistakes
-from harness.tvm_line import WalkResult, ir, walk
-from harness.wrong_fixes import patched_install
+from bugs.split_host_device_inplace.wrong_fixes import run_is
 
 WRONG_FIXES = {
     "blind2-clone-result": "copies the pass's result instead of its input (the copy is taken after "
@@ -45,6 +44,7 @@ WRONG_FIXES = {
     "instead of the pass's result, losing ConvertSSA and the launch lowering",
 }
 
+
 NOT_ON_TVM_TIRX = {
     "blind2-thread-launch-only": "on tvm-tirx every region SplitHostDevice splits is a "
     "launch_thread or device_scope region, both of which the line's is_thread_env takes: the "
@@ -52,58 +52,13 @@ NOT_ON_TVM_TIRX = {
 }
 
 
-def _clone_result(inner, mod):
-    return inner(mod).clone()  # the copy is taken of what the pass returned
-
-
-def _has(func, predicate):
-    found = []
-
-    def visit(node):
-        if predicate(node):
-            found.append(node)
-            return WalkResult.SKIP
-        return WalkResult.ADVANCE
-
-    walk(func, visit, order="pre")
-    return bool(found)
-
-
-def _thread_launch_only(inner, mod):
-    if any(_has(f, ir.is_thread_env) for f in mod.functions.values()):
-        return input_copy.run(inner, mod)
-    return inner(mod)  # "nothing to write": as it came
-
-
-def _first_function_only(inner, mod):
-    funcs = list(mod.functions.values())
-    if funcs and _has(funcs[0], ir.is_device_region):
-        return input_copy.run(inner, mod)
-    return inner(mod)  # "nothing to write": as it came
-
-
-def _return_copy(inner, mod):
-    def split_in_place(copy):
-        inner(copy)
-        return copy  # the copy the pass wrote, not what it returned
-
-    return input_copy.run(split_in_place, mod)
-
-
-_RUNS = {
-    "blind2-clone-result": _clone_result,
-    "blind2-immutable-kept": _mistakes.option_kept_for_inner,
-    "blind2-copy-drops-attrs": _mistakes.rebuilt_copy(
-        attrs=False, global_infos=False, option_lifted=True
+EDITS = {
+    "blind2-clone-result": run_is("_wrong.copy_after_write_unlifted"),
+    "blind2-immutable-kept": run_is("_mistakes.option_kept_for_inner"),
+    "blind2-copy-drops-attrs": run_is(
+        "_mistakes.rebuilt_copy(attrs=False, global_infos=False, option_lifted=True)"
     ),
-    "blind2-thread-launch-only": _thread_launch_only,
-    "blind2-first-function-only": _first_function_only,
-    "blind2-return-copy": _return_copy,
+    "blind2-thread-launch-only": run_is("_wrong.thread_launch_only"),
+    "blind2-first-function-only": run_is("_wrong.first_function_only"),
+    "blind2-return-copy": run_is("_wrong.written_copy_returned"),
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    if name not in _RUNS:
-        raise ValueError(f"unknown wrong fix {name!r}")
-    return patched_install(fix, {"run": _RUNS[name]})

@@ -22,13 +22,13 @@ IRModuleNode* module = mod.CopyOnWrite(); module->Update(updates); module->Updat
 } mod = ConvertSSA()(mod); return LowerDeviceKernelLaunches(mod);``. The reference fix models it
 by running the pass on ``mod.clone()`` (``reference_fix.run``). Each variant below replaces
 ``run`` with one step of that done wrong; ``inner`` is the original (in-place) pass, which
-splits, then runs ConvertSSA and LowerDeviceKernelLaunches."""
+splits, then runs ConvertSSA and LowerDeviceKernelLaunches.
 
-from bugs.split_host_device_inplace import reference_fix as fix
-from harness import input_copy
-from harness import input_copy_mistakes as _mistakes
-from harness.tvm_line import ir
-from harness.wrong_fixes import patched_install
+Each is the reference fix's text with ``run`` changed (harness/wrong_fixes.py: EDITS;
+``run_is`` and the mistakes it names in wrong_fixes.py).
+"""
+
+from bugs.split_host_device_inplace.wrong_fixes import run_is
 
 WRONG_FIXES = {
     "blind3-host-update-in-place": "CopyOnWrite before the second write only "
@@ -49,65 +49,6 @@ WRONG_FIXES = {
 }
 
 
-def _changed(mod, out):
-    """{gvar: function} of ``out`` that replace a function of ``mod`` (the updates)."""
-    names = {gv.name_hint for gv in mod.get_global_vars()}
-    return {
-        gv: func
-        for gv, func in out.functions_items()
-        if gv.name_hint in names and not func.same_as(mod[gv.name_hint])
-    }
-
-
-def _split_something(mod, out):
-    """Whether the split stage wrote anything: a kernel was outlined (the updates and the
-    device module are written together)."""
-    return len(out.functions_items()) > len(mod.functions_items())
-
-
-def _host_update_in_place(inner, mod):
-    out = input_copy.run(inner, mod)
-    if _split_something(mod, out):  # the guard held: the first write goes to the input
-        for gv, func in _changed(mod, out).items():
-            mod.update_func(mod.get_global_var(gv.name_hint), func)
-    return out
-
-
-def _early_return_unlowered(inner, mod):
-    out = input_copy.run(inner, mod)
-    return out if _split_something(mod, out) else mod
-
-
-def _convert_ssa_in_guard(inner, mod):
-    out = input_copy.run(inner, mod)
-    if _split_something(mod, out):
-        return out
-    # nothing split: ConvertSSA is skipped, so a function that was not in SSA form comes back
-    # as it came (LowerDeviceKernelLaunches has nothing to launch in a host-only function)
-    verify_ssa = getattr(ir.analysis, "verify_ssa", None)  # apache/tvm only
-    for gv, _func in out.functions_items():
-        if verify_ssa is not None and not verify_ssa(mod[gv.name_hint]):
-            out.update_func(gv, mod[gv.name_hint])
-    return out
-
-
-def _split_result_discarded(inner, mod):
-    # ConvertSSA of the unsplit input: the launch lowering finds no call to lower there
-    return input_copy.run(lambda clone: ir.transform.ConvertSSA()(clone), mod)
-
-
-_RUNS = {
-    "blind3-host-update-in-place": _host_update_in_place,
-    "blind3-early-return-unlowered": _early_return_unlowered,
-    "blind3-convert-ssa-in-guard": _convert_ssa_in_guard,
-    "blind3-copy-drops-attrs": _mistakes.rebuilt_copy(
-        attrs=False, global_infos=False, option_lifted=True
-    ),
-    "blind3-split-result-discarded": _split_result_discarded,
-    "blind3-copy-only-when-immutable": _mistakes.only_under_immutable_option,
-}
-
-
 # the wrong fixes no program of the apache/tvm-tirx line tells apart from the reference fix
 NOT_ON_TVM_TIRX = {
     "blind3-convert-ssa-in-guard": "on tvm-tirx the pass's output is in SSA form with or "
@@ -116,6 +57,13 @@ NOT_ON_TVM_TIRX = {
 }
 
 
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, {"run": _RUNS[name]})
+EDITS = {
+    "blind3-host-update-in-place": run_is("_wrong.host_update_when_split"),
+    "blind3-early-return-unlowered": run_is("_wrong.early_return"),
+    "blind3-convert-ssa-in-guard": run_is("_wrong.convert_ssa_in_guard"),
+    "blind3-copy-drops-attrs": run_is(
+        "_mistakes.rebuilt_copy(attrs=False, global_infos=False, option_lifted=True)"
+    ),
+    "blind3-split-result-discarded": run_is("_wrong.split_result_discarded"),
+    "blind3-copy-only-when-immutable": run_is("_mistakes.only_under_immutable_option"),
+}

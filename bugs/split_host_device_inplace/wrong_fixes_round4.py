@@ -19,12 +19,13 @@
 Each replaces the reference fix's ``run`` by a model of the C++ pass_func with one mistake.
 The original pass run on a copy of the input leaves in that copy what its two writes
 (``Update(updates)``, ``Update(device_mod)``) put there: the functions of the input it
-rewrote, and the kernels it added."""
+rewrote, and the kernels it added.
 
-from bugs.split_host_device_inplace import reference_fix as fix
-from harness import input_copy_mistakes as _mistakes
-from harness.tvm_line import ir
-from harness.wrong_fixes import patched_install
+Each is the reference fix's text with ``run`` changed (harness/wrong_fixes.py: EDITS;
+``run_is`` and the mistakes it names in wrong_fixes.py).
+"""
+
+from bugs.split_host_device_inplace.wrong_fixes import run_is
 
 WRONG_FIXES = {
     "blind4-copy-after-first-write": "mod->Update(updates) still writes the caller's module; "
@@ -45,54 +46,15 @@ WRONG_FIXES = {
 }
 
 
-def _written(inner, mod):
-    """The pass on a copy of ``mod``: (its result, the functions its writes put in the copy:
-    {GlobalVar: function} of the input's functions rewritten and of the kernels added)."""
-    copy = mod.clone()
-    result = inner(copy)
-    before = dict(mod.functions.items())
-    written = {
-        gvar: func
-        for gvar, func in copy.functions.items()
-        if gvar not in before or not func.same_as(before[gvar])
-    }
-    return result, written
-
-
-def _copy_after_first_write(inner, mod):
-    result, written = _written(inner, mod)
-    for gvar, func in written.items():
-        if gvar in dict(mod.functions.items()):
-            mod.update_func(gvar, func)  # mod->Update(updates): the caller's module
-    return result
-
-
-def _guard_skips_launch_lowering(inner, mod):
-    result, written = _written(inner, mod)
-    if written:
-        return result
-    return ir.transform.ConvertSSA()(mod)
-
-
-def _guard_returns_early(inner, mod):
-    result, written = _written(inner, mod)
-    return result if written else mod
-
-
-_PATCHES = {
-    "blind4-copy-after-first-write": _copy_after_first_write,
-    "blind4-guard-skips-launch-lowering": _guard_skips_launch_lowering,
-    "blind4-guard-returns-early": _guard_returns_early,
-    "blind4-copy-drops-attrs": _mistakes.rebuilt_copy(
-        attrs=False, global_infos=True, option_lifted=False
+EDITS = {
+    "blind4-copy-after-first-write": run_is("_wrong.copy_after_first_write"),
+    "blind4-guard-skips-launch-lowering": run_is("_wrong.guard_skips_launch_lowering"),
+    "blind4-guard-returns-early": run_is("_wrong.guard_returns_early"),
+    "blind4-copy-drops-attrs": run_is(
+        "_mistakes.rebuilt_copy(attrs=False, global_infos=True, option_lifted=False)"
     ),
-    "blind4-copy-drops-global-infos": _mistakes.rebuilt_copy(
-        attrs=True, global_infos=False, option_lifted=False
+    "blind4-copy-drops-global-infos": run_is(
+        "_mistakes.rebuilt_copy(attrs=True, global_infos=False, option_lifted=False)"
     ),
-    "blind4-copy-only-under-immutable-option": _mistakes.only_under_immutable_option,
+    "blind4-copy-only-under-immutable-option": run_is("_mistakes.only_under_immutable_option"),
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, {"run": _PATCHES[name]})

@@ -14,14 +14,13 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 6: wrong fixes of split_host_device_inplace (patch 0006, SplitHostDevice)."""
+"""Blind round 6: wrong fixes of split_host_device_inplace (patch 0006, SplitHostDevice).
 
-import tvm_ffi
+Each is the reference fix's text with ``run`` changed (harness/wrong_fixes.py: EDITS;
+``run_is`` and the mistakes it names in wrong_fixes.py).
+"""
 
-from bugs.split_host_device_inplace import reference_fix as fix
-from harness import input_copy as _input_copy
-from harness.tvm_line import ir
-from harness.wrong_fixes import patched_install
+from bugs.split_host_device_inplace.wrong_fixes import run_is
 
 WRONG_FIXES = {
     "blind6-shd-immutable-kept": (
@@ -50,6 +49,7 @@ WRONG_FIXES = {
     ),
 }
 
+
 UNSEEN = {
     "blind6-shd-inner-ctx-no-instruments": (
         "a step of the Python stand-in only: it runs the released pass on a copy inside a pass "
@@ -60,81 +60,13 @@ UNSEEN = {
 }
 
 
-def _inner_context(ctx, config, instruments=True):
-    return ir.PassContext(
-        opt_level=ctx.opt_level,
-        required_pass=list(ctx.required_pass),
-        disabled_pass=list(ctx.disabled_pass),
-        instruments=list(ctx.instruments) if instruments else [],
-        config=config,
-    )
-
-
-def _run_immutable_kept(inner, mod):
-    return inner(mod.clone())
-
-
-def _run_no_instruments(inner, mod):
-    ctx = ir.PassContext.current()
-    config = dict(ctx.config.items()) if ctx.config is not None else {}
-    if not config.get(_input_copy.IMMUTABLE):
-        return inner(mod.clone())
-    del config[_input_copy.IMMUTABLE]
-    with _inner_context(ctx, config, instruments=False):
-        return inner(mod.clone())
-
-
-def _copy_without_global_infos(mod):
-    return type(mod)(dict(mod.functions.items()), attrs=mod.attrs)
-
-
-def _run_drops_global_infos(inner, mod):
-    return inner(_copy_without_global_infos(mod))
-
-
-def _run_first_write_inplace(inner, mod):
-    result = _input_copy.run(inner, mod)
-    for gvar, func in list(mod.functions.items()):  # the host updates land in the input
-        new = result.functions.get(gvar)
-        if new is not None and not new.same_as(func):
-            mod.update_func(gvar, new)
-    return result
-
-
-def _has_device_region(mod):
-    """Whether a PrimFunc of ``mod`` has a device region (SplitHostDevice has work)."""
-    found = []
-    for func in mod.functions.values():
-        if isinstance(func, ir.PrimFunc):
-            tvm_ffi.structural_walk(
-                func.body,
-                [(ir.Stmt, lambda n: found.append(n) if ir.is_device_region(n) else None)],
-            )
-    return bool(found)
-
-
-def _run_no_ssa(inner, mod):
-    if not _has_device_region(mod):
-        return mod
-    return _input_copy.run(inner, mod)
-
-
-def _run_single_inplace(inner, mod):
-    if len(mod.functions) == 1:
-        return inner(mod)
-    return _input_copy.run(inner, mod)
-
-
-_RUNS = {
-    "blind6-shd-immutable-kept": _run_immutable_kept,
-    "blind6-shd-inner-ctx-no-instruments": _run_no_instruments,
-    "blind6-shd-copy-drops-global-infos": _run_drops_global_infos,
-    "blind6-shd-first-write-inplace": _run_first_write_inplace,
-    "blind6-shd-no-ssa-when-nothing-to-split": _run_no_ssa,
-    "blind6-shd-single-function-inplace": _run_single_inplace,
+EDITS = {
+    "blind6-shd-immutable-kept": run_is("_mistakes.option_kept_for_inner"),
+    "blind6-shd-inner-ctx-no-instruments": run_is("_wrong.no_instruments"),
+    "blind6-shd-copy-drops-global-infos": run_is(
+        "_mistakes.rebuilt_copy(attrs=True, global_infos=False, option_lifted=False)"
+    ),
+    "blind6-shd-first-write-inplace": run_is("_wrong.host_functions_written_back"),
+    "blind6-shd-no-ssa-when-nothing-to-split": run_is("_wrong.no_ssa_without_device_region"),
+    "blind6-shd-single-function-inplace": run_is("_mistakes.several_functions_only"),
 }
-
-
-def install(name):
-    """Install the wrong fix ``name``; return a function that removes it."""
-    return patched_install(fix, {"run": _RUNS[name]})

@@ -19,11 +19,13 @@
 Each replaces the reference fix's ``run`` (the pass on a copy of its input). The released pass
 ``inner`` writes ``updates`` and ``device_mod`` into the module it is given in place, so running
 it on ``c = mod.clone()`` leaves in ``c`` the module as the C++ has it right after its two
-writes (before ConvertSSA and LowerDeviceKernelLaunches): the wrong fixes use that state."""
+writes (before ConvertSSA and LowerDeviceKernelLaunches): the wrong fixes use that state.
 
-from bugs.split_host_device_inplace import reference_fix as fix
-from harness.tvm_line import ir
-from harness.wrong_fixes import patched_install
+Each is the reference fix's text with ``run`` changed (harness/wrong_fixes.py: EDITS;
+``run_is`` and the mistakes it names in wrong_fixes.py).
+"""
+
+from bugs.split_host_device_inplace.wrong_fixes import run_is
 
 WRONG_FIXES = {
     "blind7-cow-second-write-only": (
@@ -51,69 +53,10 @@ WRONG_FIXES = {
 }
 
 
-def _wrote(mod, c):
-    """Whether the released pass wrote anything into ``c`` (a clone of ``mod``)."""
-    if len(c.functions) != len(mod.functions):
-        return True
-    return any(not c[gv.name_hint].same_as(f) for gv, f in mod.functions.items())
-
-
-def _second_write_only(inner, mod):
-    c = mod.clone()
-    result = inner(c)
-    for gv, f in list(mod.functions.items()):
-        if not c[gv.name_hint].same_as(f):
-            mod.update_func(gv, c[gv.name_hint])  # the first write, still through operator->
-    return result
-
-
-def _returns_early(inner, mod):
-    c = mod.clone()
-    result = inner(c)
-    return result if _wrote(mod, c) else mod
-
-
-def _fresh(mod, keep_attrs):
-    if keep_attrs:
-        return type(mod)(dict(mod.functions.items()), attrs=mod.attrs)
-    return type(mod)(dict(mod.functions.items()))
-
-
-def _drops(keep_attrs):
-    def run(inner, mod):
-        c = mod.clone()
-        inner(c)
-        if not _wrote(mod, c):
-            return _ref(inner, mod)
-        return inner(_fresh(mod, keep_attrs))
-
-    return run
-
-
-def _ref(inner, mod):
-    from harness import input_copy
-
-    return input_copy.run(inner, mod)
-
-
-def _copy_in_local(inner, mod):
-    c = mod.clone()
-    inner(c)
-    if not _wrote(mod, c):
-        return _ref(inner, mod)
-    # the pass's tail on the module as it came, unwritten (LowerDeviceKernelLaunches, which
-    # finds no kernel in it, left out: no Python handle)
-    return ir.transform_ffi.ConvertSSA()(mod.clone())
-
-
-RUNS = {
-    "blind7-cow-second-write-only": _second_write_only,
-    "blind7-guard-returns-early": _returns_early,
-    "blind7-copy-drops-attrs": _drops(False),
-    "blind7-copy-drops-global-infos": _drops(True),
-    "blind7-copy-in-local": _copy_in_local,
+EDITS = {
+    "blind7-cow-second-write-only": run_is("_wrong.copy_after_first_write"),
+    "blind7-guard-returns-early": run_is("_wrong.guard_returns_early"),
+    "blind7-copy-drops-attrs": run_is("_wrong.drops_when_written(keep_attrs=False)"),
+    "blind7-copy-drops-global-infos": run_is("_wrong.drops_when_written(keep_attrs=True)"),
+    "blind7-copy-in-local": run_is("_wrong.copy_in_local"),
 }
-
-
-def install(name):
-    return patched_install(fix, {"run": RUNS[name]})
