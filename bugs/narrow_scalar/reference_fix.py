@@ -53,9 +53,10 @@ host packs every scalar into a 64-bit FFI value anyway, and every runtime alread
 ``tvm.tirx.transform.SplitHostDevice()`` builds (through ``_ffi_api.SplitHostDevice``) is
 followed by a module pass that rewrites the kernels the host launches (the functions of its
 output that its input did not have, and those it gave the device-kernel-launch calling
-convention) and their call sites (``T.call_ffi_kernel("<kernel>", ...)``,
-``T.call_extern(..., "<kernel>", ...)`` or a call of the GlobalVar). The result is the C++
-patch's. Being beneath ``SplitHostDevice`` itself, it composes with the host-scalar fix
+convention) and their launches (``T.call_ffi_kernel("<kernel>", ...)``; a subroutine or extern
+call of such a kernel from a device function is left as it is, as the C++ patch leaves it). The
+result is the C++ patch's, a context that disables ``tirx.SplitHostDevice`` included. Being
+beneath ``SplitHostDevice`` itself, it composes with the host-scalar fix
 (bugs/host_scalar/reference_fix.py), which wraps that function: a float16 host cell passed by
 value reaches the kernel as ``Cast("float32", c[0])``. One difference in form, none in
 value: a launch extent computed from a narrow scalar stays as TVM's pass computed it from
@@ -71,6 +72,7 @@ import tvm_ffi
 
 from harness.tvm_line import (
     call_like,
+    disables,
     function_like,
     ir,
     launched_by_device_runtime,
@@ -78,7 +80,7 @@ from harness.tvm_line import (
 )
 
 _DEVICE_KERNEL_LAUNCH = 2  # CallingConv::kDeviceKernelLaunch
-_KERNEL_CALLS = ("tirx.call_ffi_kernel", "tirx.call_extern")
+_LAUNCH = ("tirx.call_ffi_kernel",)  # a kernel launch, as SplitHostDevice lowers it
 _INT, _UINT, _FLOAT, _BFLOAT, _BOOL = 0, 1, 2, 4, 6  # DLDataTypeCode
 _active = [True]  # False inside unfixed()
 
@@ -93,7 +95,7 @@ def _wide_dtype(dtype):
         return "int32"
     if code == _UINT:
         return "uint32"
-    if (code == _FLOAT and t.bits == 16) or code == _BFLOAT:
+    if code in (_FLOAT, _BFLOAT) and t.bits == 16:
         return "float32"
     return None
 
@@ -169,22 +171,16 @@ def _cast_args(args, first, widened):
 
 
 def _rewrite_calls(func, kernels):
-    """Cast the arguments of every call of a widened kernel in ``func``."""
+    """Cast the arguments of every launch of a widened kernel in ``func``. A call that is no
+    launch (a device function's subroutine call, an extern call) is left as it is, as the C++
+    patch leaves it: it casts at the launches SplitHostDevice makes."""
 
     def on_call(call):
-        op = call.op
-        if isinstance(op, ir.GlobalVar):
-            widened = kernels.get(op.name_hint)
-            first = 0
-        elif (symbol := named_symbol(call, _KERNEL_CALLS)) is not None:
-            widened = kernels.get(symbol)
-            first = 1
-        else:
-            return call
+        symbol = named_symbol(call, _LAUNCH)
+        widened = kernels.get(symbol) if symbol is not None else None
         if not widened:
             return call
-        args = _cast_args(call.args, first, widened)
-        return call_like(call, args)
+        return call_like(call, _cast_args(call.args, 1, widened))
 
     body = tvm_ffi.structural_map(func.body, (ir.Call, on_call))
     return func if body.same_as(func.body) else func.with_body(body)
@@ -225,7 +221,9 @@ def _with_widening(original):
         inner = original()
 
         @ir.module_pass(opt_level=0, name="reference_fixes.NarrowScalarParams")
-        def _split(mod, _ctx):
+        def _split(mod, ctx):
+            if disables(ctx, "tirx.SplitHostDevice"):  # skipped whole, as TVM's would be
+                return mod
             # the names first: the pass adds the kernels to the module it is given
             known = {gvar.name_hint for gvar in mod.functions}
             after = inner(mod)

@@ -50,7 +50,7 @@ WRONG_FIXES = {
 
 # the steps of the reference fix that the edits change
 INT_RULE = "    if code in (_INT, _BOOL):"  # _wide_dtype: the signed integers and bool
-FLOAT_RULE = "(code == _FLOAT and t.bits == 16) or code == _BFLOAT"  # _wide_dtype: the floats
+FLOAT_RULE = "code in (_FLOAT, _BFLOAT) and t.bits == 16"  # _wide_dtype: the floats
 RUNTIME = "    return launched_by_device_runtime(target)"  # _launched_by_runtime
 BIND = "    return [ir.Bind(param, ir.Cast(str(param.ty), wide_param))], {}"  # _kernel_entry
 
@@ -84,15 +84,16 @@ EDITS = {
     "blind-name-not-symbol": [
         ("            if symbol is not None:\n                kernels[str(symbol)] = widened\n", "")
     ],
-    "blind-symbol-args-offset": [("            first = 1\n", "            first = 0\n")],
+    "blind-symbol-args-offset": [
+        ("_cast_args(call.args, 1, widened)", "_cast_args(call.args, 0, widened)")
+    ],
     "blind-first-launch-only": [
         ("    def on_call(call):\n", "    seen = set()\n\n    def on_call(call):\n"),
         (
             "        if not widened:\n            return call\n",
-            "        key = op.name_hint if isinstance(op, ir.GlobalVar) else symbol\n"
-            "        if not widened or key in seen:\n"
+            "        if not widened or symbol in seen:\n"
             "            return call\n"
-            "        seen.add(key)\n",
+            "        seen.add(symbol)\n",
         ),
     ],
 }

@@ -108,8 +108,8 @@ EDITS = {
     # runtime (the host never does): the caller's target decides
     "blind2-caller-target": [
         (
-            'in ``func``."""\n',
-            'in ``func``."""\n    if not _launched_by_runtime(func):\n        return func\n',
+            'makes."""\n',
+            'makes."""\n    if not _launched_by_runtime(func):\n        return func\n',
         )
     ],
 }

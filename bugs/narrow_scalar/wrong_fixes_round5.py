@@ -45,7 +45,6 @@ EDITS = {
     "blind5-kernel-keyed-by-name-only": FIRST["blind-name-not-symbol"],
     "blind5-widen-non-cpu-devices": ROUND2["blind2-non-cpu-widened"],
     "blind5-first-call-site-only": [
-        ("kernels.get(op.name_hint)", "kernels.pop(op.name_hint, None)"),
         ("kernels.get(symbol)", "kernels.pop(symbol, None)"),
     ],
     "blind5-entry-after-decls": ROUND2["blind2-entry-after-decls"],

@@ -92,6 +92,8 @@ WIDTHS = [
     _widened("bfloat16", "float32"),
     # plain floats of any other width keep their type, above or below 16 bits
     *[_kept(f"float{bits}") for bits in (8, 12, 20, 24, 32, 64)],
+    # bfloat of another width than 16: the patch widens bfloat16 only
+    *[_kept(f"bfloat{bits}") for bits in (8, 12)],
     *[_kept(d) for d in ("float8_e4m3fn", "float8_e5m2", "float6_e2m3fn", "float4_e2m1fn")],
     # vectors, fixed or scalable: no runtime passes them at any width
     *[_kept(d) for d in ("int8x4", "float16x4", "uint16x2", "int8xvscalex4", "float16xvscalex4")],
@@ -196,12 +198,20 @@ def _wide_kernel_module(dtype):
     return tvm.IRModule({"main": main})
 
 
-@pytest.mark.parametrize("opt_level", [0, -1], ids=["opt-level-0", "opt-level-minus-1"])
+CONTEXTS = {
+    "opt-level-0": {"opt_level": 0},
+    "opt-level-minus-1": {"opt_level": -1},
+    "disabled": {"opt_level": 3, "disabled_pass": ["tirx.SplitHostDevice"]},
+}
+
+
+@pytest.mark.parametrize("context", CONTEXTS)
 @pytest.mark.parametrize("dtype", ["int32", "float32"])
-def test_sequential_runs_the_pass_at_the_released_opt_level(dtype, opt_level):
-    """A Sequential under opt level 0 runs the pass and under -1 skips it, as TVM's own"""
+def test_sequential_runs_the_pass_at_the_released_opt_level(dtype, context):
+    """A Sequential runs the pass under opt level 0, and skips it under -1 or where the
+    context disables tirx.SplitHostDevice, as TVM's own"""
     mod = _wide_kernel_module(dtype)
-    with tvm.transform.PassContext(opt_level=opt_level):
+    with tvm.transform.PassContext(**CONTEXTS[context]):
         got = tvm.transform.Sequential([tvm.tirx.transform.SplitHostDevice()])(mod)
         want = tvm.transform.Sequential([_released_split()])(mod)
     tvm.ir.assert_structural_equal(got, want)
