@@ -16,224 +16,163 @@
 # under the License.
 """Programs on which VerifyMemory's reference fix and each blind wrong fix differ, on
 apache/tvm-tirx (harness/blind_demo.py; run with .venv-tirx/bin/python scripts/blind_demos.py
---bug verify_memory): demos.py's programs written with tensors and launch regions. The
-access-ptr-operand-0 wrong fix has none: tvm-tirx's TVMScript has no tvm_access_ptr.
+--bug verify_memory): demos.py's programs and observers, built on this line (tensors, launch
+regions). The access-ptr-operand-0 wrong fixes have none: tvm-tirx's TVMScript has no
+tvm_access_ptr. Where a kernel here has no blockIdx.x block, or a view's pointer is let-bound,
+the program was written so for this line."""
 
-Most programs are compiled for cuda (sm_80; no GPU needed): rejected or compiled; the others
-call the analysis itself."""
-
-import tvm_tirx
-from tvm_tirx.script import tirx as T
-
+from bugs.verify_memory.demos import (
+    A8,
+    CPU_ANNOTATED_ON_METAL,
+    DEVICE_HELPER,
+    DISABLED_LOWERING_CELL,
+    DISABLED_LOWERING_SCALAR,
+    EIGHT_BLOCKS_EXTENT,
+    EXTENT_FROM_HOST,
+    EXTENT_ON_VULKAN,
+    HELPER_LOOP,
+    HOSTLESS_LOOP,
+    HOSTLESS_STORE,
+    INNER_EXTENT,
+    INTO_DEVICE_ALLOCATION,
+    INTO_SECOND_PARAMETER,
+    LOCAL_CELL_ON_ROCM,
+    LOCAL_CELL_READ,
+    LOCAL_SCALAR,
+    LOOP_ON_WEBGPU,
+    ONE,
+    ONE_BLOCK_EXTENT,
+    ONE_BLOCK_STORE,
+    POINTER_STORE,
+    SECOND_LOOPED,
+    SHARED_DYN_IN_BLOCKS,
+    SHARED_DYN_SIZE,
+    THROUGH_POINTER,
+    TWO_VIEWS_AWAY,
+    UNBOUND_LOOP,
+    VIEW_AT_DEVICE_INDEX,
+    VIEW_AT_FOUR,
+    VIEW_READ,
+    VIEW_READ_BY_EIGHT,
+    VIEW_WRITTEN_HOSTLESS,
+    VIEW_WRITTEN_ON_WEBGPU,
+    WRITTEN_VIEW,
+    WRITTEN_VIEW_AT_INDEX,
+    WRITTEN_VIEW_OF_SIXTEEN,
+    at_offset,
+    compiled,
+    increment,
+    judged,
+    named,
+    said,
+    second_viewed,
+    stack_buffer,
+    stored,
+    verified,
+    view,
+    view_at,
+    view_of_c,
+)
 from harness.blind_demo import Demo
 
-CUDA = tvm_tirx.target.Target({"kind": "cuda", "arch": "sm_80"})
-
-
-def compiled(target=CUDA):
-    """The observer: compile for ``target``; "compiled", or the error's type and the line
-    naming the variable accessed on the host (else its last line)."""
-
-    def observe(func):
-        try:
-            tvm_tirx.tirx.compile(func, target=target)
-        except Exception as err:
-            lines = [x.strip() for x in str(err).splitlines() if x.strip()]
-            said = [x for x in lines if "directly accessed" in x] or lines[-1:]
-            return f"rejected: {type(err).__name__}: {said[0][:200]}"
-        return "compiled"
-
-    return observe
-
-
-def verified(target=None):
-    """The observer: tvm_tirx.tirx.analysis.verify_memory of the function (given ``target``
-    first, where its own attributes name none)."""
-
-    def observe(func):
-        if target is not None:
-            func = func.with_attr("target", target)
-        return f"verify_memory: {tvm_tirx.tirx.analysis.verify_memory(func)}"
-
-    return observe
-
-
-# the kernels the programs launch beside their host code (a macro is expanded where it is called)
-
-
-@T.macro
-def increment_in_launch(X, n):  # X[tx] += 1 for tx < n
-    with T.launch_thread("threadIdx.x", n) as tx:
-        X[tx] = X[tx] + T.float32(1)
-
-
-@T.macro
-def copy_in_launch(dst, src, n):  # dst[tx] = src[tx] for tx < n
-    with T.launch_thread("threadIdx.x", n) as tx:
-        dst[tx] = src[tx]
-
-
-# blind round 2
-
-
-@T.function
-def address_indexed_by_device(A: T.Tensor((8,), "float32"), B: T.Tensor((1,), "int32")):
-    V = T.decl_tensor(T.address_of(A[B[0]]), ty_args=[T.Tensor((4,), T.float32)])
-    increment_in_launch(V, 4)
-
-
-@T.function
-def store_into_device_allocation(A: T.Tensor((8,), "float32")):
-    S = T.alloc_tensor(ty_args=[T.Tensor((8,), T.float32)], attrs={"device_type": 2})
-    S[0] = T.float32(1)  # host store into a device allocation
-    with T.launch_thread("threadIdx.x", 8) as tx:
-        A[tx] = S[0]
-
-
-@T.function
-def store_through_handle(a: T.handle("float32"), B: T.Tensor((8,), "float32")):
-    A = T.decl_tensor(a, ty_args=[T.Tensor((8,), T.float32)])
-    A[0] = T.float32(1)  # host store into device memory
-    increment_in_launch(B, 8)
-
-
-@T.function
-def hostless_entry_loop(A: T.Tensor((8,), "float32")):
-    T.func_attr({"target": T.target({"kind": "cuda", "arch": "sm_80"}), "global_symbol": "func"})
-    for i in range(8):  # in no launch: host code over device memory
-        A[i] = A[i] + T.float32(1)
-
-
-@T.function
-def nested_extent_read(A: T.Tensor((8,), "float32"), L: T.Tensor((1,), "int32")):
-    with T.launch_thread("blockIdx.x", 1) as bx:  # noqa: F841 (the launch binds it)
-        increment_in_launch(A, L[0])  # the threadIdx.x extent, L[0], is read on the host
-
-
-@T.function
-def store_two_views_away(A: T.Tensor((8,), "float32")):
-    V = T.decl_tensor(A.data, ty_args=[T.Tensor((8,), T.float32)])
-    p = V.data  # a let-bound pointer: FlattenTensor keeps the chain W -> p -> V -> A
-    W = T.decl_tensor(p, ty_args=[T.Tensor((4,), T.float32)])
-    W[0] = T.float32(1)  # host store into device memory, three definitions away from A
-    increment_in_launch(A, 8)
-
-
-# blind round 3
-
-
-@T.function
-def view_at_address(A: T.Tensor((8,), "float32"), C: T.Tensor((4,), "float32")):
-    V = T.decl_tensor(T.address_of(A[4]), ty_args=[T.Tensor((4,), "float32")])
-    copy_in_launch(C, V, 4)
-
-
-@T.function
-def view_at_device_index(
-    Idx: T.Tensor((1,), "int32"), A: T.Tensor((8,), "float32"), C: T.Tensor((4,), "float32")
-):
-    V = T.decl_tensor(T.address_of(A[Idx[0]]), ty_args=[T.Tensor((4,), "float32")])
-    copy_in_launch(C, V, 4)
-
-
-@T.function
-def host_stack_tensor(C: T.Tensor((8,), "float32")):
-    T.func_attr({"target": T.target({"kind": "cuda", "arch": "sm_80", "host": "llvm"})})
-    t = T.alloc_tensor(ty_args=[T.Tensor((4,), "float32")], attrs={"disable_lower_builtin": 1})
-    for i in range(4):
-        t[i] = T.float32(2)
-    with T.launch_thread("threadIdx.x", 8) as tx:
-        C[tx] = T.float32(1)
-
-
-@T.function
-def store_into_second_param(B: T.Tensor((8,), "float32"), C: T.Tensor((8,), "float32")):
-    C[0] = T.float32(1)
-    copy_in_launch(C, B, 8)
-
-
-@T.function
-def store_through_pointer(a: T.ptr("float32")):
-    A = T.decl_tensor(a, ty_args=[T.Tensor((8,), "float32")])
-    A[0] = T.float32(1)
-    increment_in_launch(A, 8)
-
-
-@T.function
-def hostless_entry_store(B: T.Tensor((8,), "float32"), C: T.Tensor((8,), "float32")):
-    T.func_attr({"target": T.target({"kind": "cuda", "arch": "sm_80"}), "global_symbol": "func"})
-    C[0] = T.float32(1)
-    copy_in_launch(C, B, 8)
-
-
-@T.function
-def shared_dyn_size_read(L: T.Tensor((1,), "int32"), C: T.Tensor((8,), "float32")):
-    with T.launch_thread("threadIdx.x", 8) as tx:
-        S = T.alloc_tensor(ty_args=[T.Tensor((L[0],), "float32", scope="shared.dyn")])
-        S[tx] = T.float32(1)
-        C[tx] = S[tx]
-
-
-@T.function
-def unbound_loop(B: T.Tensor((8,), "float32"), C: T.Tensor((8,), "float32")):
-    for i in range(8):
-        C[i] = B[i] + T.float32(1)
-
-
-@T.function
-def inner_extent_read(L: T.Tensor((1,), "int32"), C: T.Tensor((64,), "float32")):
-    with T.launch_thread("blockIdx.x", 8) as bx:
-        with T.launch_thread("threadIdx.x", L[0]) as tx:
-            C[bx * 8 + tx] = T.float32(1)
-
-
 DEMOS = {
+    # round 2
     # a view at address_of(A[B[0]]) that the kernel reads: the host reads B in the index; the
     # wrong fix skips the address with its indices
-    "blind2-address-of-skipped": Demo(lambda: address_indexed_by_device, compiled()),
+    "blind2-address-of-skipped": Demo(
+        view_at(f'{A8}, B: T.Buffer((1,), "int32")', "A[B[0]]", increment("V", 4, blocks=False)),
+        compiled(),
+    ),
     # a host store into an allocation annotated device_type 2 (CUDA; cuda with an llvm host): the
     # wrong fix takes any device_type for host memory
-    "blind2-device-type-presence": Demo(
-        lambda: store_into_device_allocation,
-        verified(tvm_tirx.target.Target({"kind": "cuda", "arch": "sm_80", "host": "llvm"})),
-    ),
+    "blind2-device-type-presence": Demo(INTO_DEVICE_ALLOCATION, verified()),
     # a host store through a view of a T.handle("float32") parameter: the wrong fix counts tensor
     # parameters only
-    "blind2-handle-params-ignored": Demo(lambda: store_through_handle, compiled()),
+    "blind2-handle-params-ignored": Demo(
+        stored(
+            'a: T.handle("float32"), B: T.Buffer((8,), "float32")',
+            "a",
+            increment("B", 8, blocks=False),
+        ),
+        compiled(),
+    ),
     # an entry point with a cuda target (no host) and a host loop: the wrong fix skips every
     # host-less function
-    "blind2-host-less-entry-skipped": Demo(lambda: hostless_entry_loop, verified()),
+    "blind2-host-less-entry-skipped": Demo(HOSTLESS_LOOP, verified()),
     # a nested threadIdx.x extent read from L[0]: the wrong fix visits the outermost extent only
     # and a later pass stops
-    "blind2-nested-extents-device": Demo(lambda: nested_extent_read, compiled()),
+    "blind2-nested-extents-device": Demo(EXTENT_FROM_HOST, compiled()),
     # a host store through a let-bound pointer to a view of A: the wrong fix follows one
     # definition step
-    "blind2-one-step-alias": Demo(lambda: store_two_views_away, compiled()),
+    "blind2-one-step-alias": Demo(
+        stored(
+            A8,
+            "p",
+            increment("A", 8, blocks=False),
+            shape="(4,)",
+            before=[view("U", "(8,)", "A.data"), "p = U.data"],
+        ),
+        compiled(),
+    ),
+    # round 3
     # VALID: a host view at address_of(A[4]) that only the kernel reads: the wrong fix counts the
     # address as an access of A
-    "blind3-address-of-counts-access": Demo(lambda: view_at_address, compiled()),
+    "blind3-address-of-counts-access": Demo(VIEW_AT_FOUR, compiled()),
     # a host view at address_of(A[Idx[0]]): the wrong fix skips the index, a host read of Idx
-    "blind3-address-of-skips-indices": Demo(lambda: view_at_device_index, compiled()),
+    "blind3-address-of-skips-indices": Demo(VIEW_AT_DEVICE_INDEX, compiled()),
     # VALID: a disable_lower_builtin tensor written by a host loop (analysis): the wrong fix needs
     # device_type kDLCPU
-    "blind3-disable-lower-builtin-ignored": Demo(lambda: host_stack_tensor, verified()),
+    "blind3-disable-lower-builtin-ignored": Demo(stack_buffer(ONE), verified()),
     # a host store into the second tensor parameter: the wrong fix counts params[0] only
-    "blind3-first-param-only": Demo(lambda: store_into_second_param, compiled()),
-    # a host store through a view of a T.ptr("float32") parameter: the wrong fix counts
-    # tensor-typed parameters only
-    "blind3-handle-param-not-pointer": Demo(lambda: store_through_pointer, compiled()),
+    "blind3-first-param-only": Demo(INTO_SECOND_PARAMETER, compiled()),
+    # a host store through a view of a pointer parameter: the wrong fix counts tensor-typed
+    # parameters only
+    "blind3-handle-param-not-pointer": Demo(THROUGH_POINTER, compiled()),
     # an entry point with a cuda target (no host) storing into its parameter on the host
     # (analysis): the wrong fix skips every host-less function
-    "blind3-hostless-entry-skipped": Demo(lambda: hostless_entry_store, verified()),
+    "blind3-hostless-entry-skipped": Demo(HOSTLESS_STORE, verified()),
     # a shared.dyn size read from L[0]: the wrong fix does not visit it as host code, and a later
     # pass stops
-    "blind3-no-shared-dyn-size": Demo(lambda: shared_dyn_size_read, compiled()),
+    "blind3-no-shared-dyn-size": Demo(SHARED_DYN_SIZE, compiled()),
     # a loop in no launch over device tensors, for webgpu: the wrong fix leaves webgpu out of the
     # GPUs
-    "blind3-no-webgpu": Demo(
-        lambda: unbound_loop, compiled(tvm_tirx.target.Target("webgpu", host="llvm"))
-    ),
+    "blind3-no-webgpu": Demo(UNBOUND_LOOP, compiled("webgpu", "llvm")),
     # a nested launch's extent read from L[0]: the wrong fix visits the opening extent only, and a
     # later pass stops
-    "blind3-outer-extent-only": Demo(lambda: inner_extent_read, compiled()),
+    "blind3-outer-extent-only": Demo(INNER_EXTENT, compiled()),
+    # round 4
+    "blind4-handle-param-not-pointer": Demo(POINTER_STORE, named),
+    "blind4-address-of-is-access": Demo(WRITTEN_VIEW, named),
+    "blind4-address-of-skips-indices": Demo(WRITTEN_VIEW_AT_INDEX, named),
+    "blind4-outer-extent-only": Demo(EIGHT_BLOCKS_EXTENT, named),
+    "blind4-no-shared-dyn-size": Demo(SHARED_DYN_IN_BLOCKS, named),
+    "blind4-ignore-disable-lower-builtin": Demo(DISABLED_LOWERING_CELL, named),
+    "blind4-one-alias-step": Demo(TWO_VIEWS_AWAY, named),
+    "blind4-no-webgpu": Demo(VIEW_WRITTEN_ON_WEBGPU, named),
+    "blind4-skip-every-hostless": Demo(VIEW_WRITTEN_HOSTLESS, named),
+    # round 5
+    "blind5-first-param-only": Demo(second_viewed(1), verified()),
+    "blind5-address-of-is-access": Demo(VIEW_READ, verified()),
+    "blind5-webgpu-unchecked": Demo(second_viewed(1, "webgpu"), verified()),
+    "blind5-outer-extent-only": Demo(ONE_BLOCK_EXTENT, verified()),
+    "blind5-disable-lower-builtin-ignored": Demo(DISABLED_LOWERING_SCALAR, verified()),
+    "blind5-alias-one-step": Demo(second_viewed(2), verified()),
+    "blind5-device-helpers-checked": Demo(DEVICE_HELPER, verified()),
+    "blind5-local-alloc-as-device": Demo(LOCAL_SCALAR, verified()),
+    # round 6
+    "blind6-first-param-only": Demo(SECOND_LOOPED, judged),
+    "blind6-no-webgpu": Demo(LOOP_ON_WEBGPU, judged),
+    "blind6-address-of-accesses": Demo(WRITTEN_VIEW_OF_SIXTEEN, judged),
+    "blind6-helper-checked": Demo(HELPER_LOOP, judged),
+    "blind6-local-alloc-device": Demo(LOCAL_CELL_READ, judged),
+    "blind6-nested-extent-device": Demo(ONE_BLOCK_STORE, judged),
+    # round 7
+    "blind7-webgpu-not-gpu": Demo(view_of_c("webgpu"), said),
+    "blind7-first-param-only": Demo(view_of_c("cuda"), said),
+    "blind7-offset-not-followed": Demo(at_offset("T.handle_add_byte_offset(B.data, 16)"), said),
+    "blind7-address-of-access": Demo(VIEW_READ_BY_EIGHT, said),
+    "blind7-hostless-entry-skipped": Demo(view_of_c("opencl", host=None), said),
+    "blind7-local-alloc-device": Demo(LOCAL_CELL_ON_ROCM, said),
+    "blind7-cpu-annotation-ignored": Demo(CPU_ANNOTATED_ON_METAL, said),
+    "blind7-nested-extent-skipped": Demo(EXTENT_ON_VULKAN, said),
 }
