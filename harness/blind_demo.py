@@ -18,7 +18,7 @@
 blind wrong fixes differ, and the child processes that run one program under each.
 
 Per bug, ``bugs/<key>/demos.py`` (apache/tvm) and ``bugs/<key>/demos_tirx.py`` (apache/tvm-tirx),
-and ``demos_<round>.py`` and ``demos_<round>_tirx.py`` for a later round, each define
+the blind rounds' entries under a ``# round N`` comment each, define
 ``DEMOS = {wrong fix name: Demo(program, observe), ...}`` (a dict literal: its keys are read
 without importing TVM): ``program()`` returns an IRModule or PrimFunc, ``observe(program)`` a
 printable result (IR text, a launch's values, an error's line). A demo runs its program twice,
@@ -50,8 +50,8 @@ class Demo(NamedTuple):
 
 
 def modules(report, line):
-    """The modules holding ``report``'s demos on ``line`` ("tvm" or "tvm_tirx"): bugs/<key>/demos.py
-    and one demos_<round>.py per later round, each with ``_tirx`` before ``.py`` on tvm-tirx."""
+    """The modules holding ``report``'s demos on ``line`` ("tvm" or "tvm_tirx"): demos.py,
+    or demos_tirx.py on tvm-tirx (any bugs/<key>/demos*.py of the line is taken)."""
     files = sorted((ROOT / "bugs" / report).glob("demos*.py"))
     tirx = line == "tvm_tirx"
     return [f"bugs.{report}.{f.stem}" for f in files if f.stem.endswith("_tirx") == tirx]
