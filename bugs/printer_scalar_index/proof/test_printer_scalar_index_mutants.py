@@ -30,7 +30,6 @@ test:
     that stand-in refuses any such configuration for a function, not for a statement.
 """
 
-
 import pytest
 from tvm_ffi.access_path import AccessPath
 
