@@ -533,14 +533,14 @@ def execute(args, to_run, tmp):
                 if len(names) >= MIN_KILLERS:
                     judge(mutant, names, upstream)
             if mutant.verdict == "":
+                # the tests tried alone above do not run alone again: the whole run decides
+                again = (
+                    ()
+                    if first
+                    else [*recorded.get(mutant.id, ()), *first_tests(record, line, mutant.key)]
+                )
                 names = RUNNER.killers(
-                    spec,
-                    files[mutant.key],
-                    extra,
-                    servers,
-                    upstream,
-                    True,
-                    [*recorded.get(mutant.id, ()), *first_tests(record, line, mutant.key)],
+                    spec, files[mutant.key], extra, servers, upstream, True, again
                 )
                 judge(mutant, names, upstream)
         except RUNNER.RunError as err:
