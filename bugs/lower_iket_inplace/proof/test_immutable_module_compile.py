@@ -34,16 +34,16 @@ the s_tir pipeline it stops on the module the passes before it leave ("Check fai
 
 import pytest
 import tvm_ffi
+from lower_iket_inplace_cases import SM90, bfloat16_float8
+from test_lower_iket_inplace import _mark as _iket_mark
 from test_lower_iket_inplace import _token_loop as _iket_token_loop
 
 import tvm
 import tvm.testing
 from tvm.script import ir as I
 from tvm.script import tirx as T
-from tvm.tirx.cuda.iket import IketProfiler
 
 IMMUTABLE = "testing.immutable_module"
-SM90 = {"kind": "cuda", "arch": "sm_90a"}
 SM75 = {"kind": "cuda", "arch": "sm_75"}
 
 ANNOTATE = pytest.mark.xfail(
@@ -284,16 +284,6 @@ def _local_stage(A: T.Buffer((64, 64), "float32"), C: T.Buffer((64, 64), "float3
                             C[vi, vj] = A_sh[vi, vj] * T.float32(2)
 
 
-@T.prim_func
-def _iket_mark(out: T.Buffer((32,), "int32")):
-    T.device_entry()
-    iket = IketProfiler()
-    tx = T.thread_id([32])
-    if tx % 2 == 0:
-        iket.mark("even")
-    out[tx] = tx + 1
-
-
 @T.prim_func(s_tir=True)
 def _iket_two_kernels(A: T.Buffer((32,), "int32")):
     for tx in T.thread_binding(32, thread="threadIdx.x"):
@@ -302,26 +292,6 @@ def _iket_two_kernels(A: T.Buffer((32,), "int32")):
     for tx in T.thread_binding(32, thread="threadIdx.x"):
         T.cuda.iket.mark("second")
         A[tx] = A[tx] + 2
-
-
-@T.prim_func
-def _bfloat16_float8(
-    A: T.Buffer((8, 32), "bfloat16"),
-    F: T.Buffer((64,), "float8_e4m3fn"),
-    B: T.Buffer((128,), "float32"),
-    n: T.int64,
-):
-    for bx in T.thread_binding(4, thread="blockIdx.x"):
-        for tx in T.thread_binding(32, thread="threadIdx.x"):
-            L = T.alloc_buffer((2, 2), "float32", scope="local")
-            for i in T.serial(T.int64(2)):
-                L[i, 0] = T.Cast("float32", A[bx, tx]) + T.float32(1)
-            for v in T.vectorized(2):
-                A[bx, v] = A[bx, v] * T.bfloat16(2)
-            for u in T.unroll(2):
-                F[u] = F[u] + F[u]
-            m = T.Cast("float32", n + T.int64(1))
-            B[bx * 32 + tx] = B[bx * 32 + tx] + L[0, 0] + m * m
 
 
 PARTITION = {
@@ -344,7 +314,7 @@ PROGRAMS = {
     "tirx-iket-mark": (lambda: _iket_mark, SM90, "tirx", {}, True),
     "tirx-iket-token-loop": (lambda: _iket_token_loop, SM90, "tirx", {}, True),
     "tirx-iket-two-kernels": (lambda: _iket_two_kernels, SM90, "tirx", {}, True),
-    "tirx-bfloat16-float8": (lambda: _bfloat16_float8, SM75, "tirx", {}, False),
+    "tirx-bfloat16-float8": (bfloat16_float8, SM75, "tirx", {}, False),
 }
 
 

@@ -36,6 +36,7 @@ pytest.importorskip("tvm_tirx")
 import tvm_ffi
 import tvm_tirx
 import tvm_tirx.testing
+from lower_iket_inplace_cases import assert_input_kept, bfloat16_float8, lower_iket_input
 from tvm_tirx.backend.cuda.iket import IketProfiler
 from tvm_tirx.backend.cuda.transform import LowerIket, SpecializeDeviceHelpers
 from tvm_tirx.script import tirx as T
@@ -112,38 +113,12 @@ def _kernels(count):
     return tvm_tirx.script.from_source(text, {"T": T})
 
 
-def _lower_iket_input(func, iket_enabled):
-    """The IRModule tvm_tirx.tirx.compile hands LowerIket for ``func`` (sm_90a): a copy"""
-    captured = []
-
-    @tvm_tirx.ir.transform.pass_instrument
-    class Capture:
-        def run_before_pass(self, mod, info):
-            # the outermost LowerIket pass: a fix that wraps the pass (the reference fixes)
-            # runs the original inside, on a copy or on one function at a time
-            if "LowerIket" in info.name and not captured:
-                captured.append(mod.clone())
-
-    mod = tvm_tirx.IRModule({"main": func})
-    if iket_enabled:
-        mod = mod.with_attr("cuda.iket.enabled", True)
-    with tvm_tirx.ir.transform.PassContext(instruments=[Capture()]):
-        try:
-            tvm_tirx.tirx.compile(mod, target=SM90)
-        except RuntimeError:
-            pass  # several marked kernels fail in the code generator today; the input is kept
-    return captured[0]
-
-
 @IKET_INPUT
 @pytest.mark.parametrize("iket_enabled", [False, True], ids=["strip", "instrument"])
 @pytest.mark.parametrize("form", FORMS)
 def test_lower_iket_leaves_its_input_unchanged_for_each_form(form, iket_enabled):
     """Marks, payloads and stack ranges: the IRModule given keeps them."""
-    Before = _lower_iket_input(FORMS[form], iket_enabled)
-    Expected = Before.clone()
-    LowerIket()(Before)
-    tvm_tirx.ir.assert_structural_equal(Before, Expected)
+    assert_input_kept(FORMS[form], iket_enabled)
 
 
 @IKET_INPUT
@@ -151,10 +126,7 @@ def test_lower_iket_leaves_its_input_unchanged_for_each_form(form, iket_enabled)
 @pytest.mark.parametrize("kernels", [2, 5])
 def test_lower_iket_leaves_its_input_unchanged_with_several_kernels(kernels, iket_enabled):
     """A split IRModule of several marked kernels: the IRModule given keeps every mark."""
-    Before = _lower_iket_input(_kernels(kernels), iket_enabled)
-    Expected = Before.clone()
-    LowerIket()(Before)
-    tvm_tirx.ir.assert_structural_equal(Before, Expected)
+    assert_input_kept(_kernels(kernels), iket_enabled)
 
 
 @pytest.mark.parametrize("enabled_by", ["attr", "run-iket-child"])
@@ -162,7 +134,7 @@ def test_lower_iket_numbers_the_events_of_every_kernel_together(enabled_by, monk
     """IKET enabled by cuda.iket.enabled = 3 or a verified run-iket child's environment: the
     three kernels a function launches are instrumented together, their events numbered 1, 2, 3
     (each kernel instrumented alone numbers its event 1)."""
-    Before = _lower_iket_input(_kernels(3), iket_enabled=False)
+    Before = lower_iket_input(_kernels(3), iket_enabled=False)
     if enabled_by == "attr":
         Before = Before.with_attr("cuda.iket.enabled", 3)
     else:
@@ -238,31 +210,11 @@ class _HostScalarTwoKernels:
             B[tx] = B[tx] * T.bfloat16(2)
 
 
-@T.function
-def _bfloat16_float8(
-    A: T.Tensor((8, 32), "bfloat16"),
-    F: T.Tensor((64,), "float8_e4m3fn"),
-    B: T.Tensor((128,), "float32"),
-    n: T.int64,
-):
-    with T.launch_thread("blockIdx.x", 4) as bx:
-        with T.launch_thread("threadIdx.x", 32) as tx:
-            L = T.alloc_tensor(ty_args=[T.Tensor((2, 2), T.float32, scope="local")])
-            for i in T.serial(T.int64(2)):
-                L[i, 0] = T.Cast("float32", A[bx, tx]) + T.float32(1)
-            for v in T.vectorized(2):
-                A[bx, v] = A[bx, v] * T.bfloat16(2)
-            for u in T.unroll(2):
-                F[u] = F[u] + F[u]
-            m = T.Cast("float32", n + T.int64(1))
-            B[bx * 32 + tx] = B[bx * 32 + tx] + L[0, 0] + m * m
-
-
 # name: (program, target, whether it carries IKET marks)
 PROGRAMS = {
     "entry-helpers-iket": (_EntryHelpers, SM90, True),
     "host-scalar-two-kernels-iket": (_HostScalarTwoKernels, SM90, True),
-    "bfloat16-float8-sm75": (_bfloat16_float8, SM75, False),
+    "bfloat16-float8-sm75": (bfloat16_float8(), SM75, False),
 }
 
 

@@ -26,6 +26,7 @@ context (plain, and under ``testing.immutable_module``), and IKET enabled by a v
 run-iket child's environment. The apache/tvm-tirx line's twin: test_inplace_passes_tirx.py."""
 
 import pytest
+from lower_iket_inplace_cases import SM90, assert_input_kept, lower_iket_input
 
 import tvm
 import tvm.testing
@@ -35,8 +36,6 @@ from tvm.script import ir as I
 from tvm.script import relax as R
 from tvm.script import tirx as T
 from tvm.tirx.cuda.iket import IketProfiler
-
-SM90 = {"kind": "cuda", "arch": "sm_90a"}
 
 # the structural comparison fails, or (under testing.immutable_module) the pass infrastructure
 IN_PLACE = pytest.mark.xfail(
@@ -111,38 +110,12 @@ def _token_loop(n: T.int32, out: T.Buffer((32,), "int32")):
 FORMS = {"mark": _mark, "payload": _payload, "push-pop": _push_pop, "token-loop": _token_loop}
 
 
-def _lower_iket_input(func, iket_enabled):
-    """The module tvm.compile (tirx pipeline, sm_90a) hands LowerIket for ``func``: a copy"""
-    captured = []
-
-    @tvm.instrument.pass_instrument
-    class Capture:
-        def run_before_pass(self, mod, info):
-            # the outermost LowerIket pass: a fix that wraps the pass (the reference fixes)
-            # runs the original inside, on a copy or on one function at a time
-            if "LowerIket" in info.name and not captured:
-                captured.append(mod.clone())
-
-    mod = tvm.IRModule({"main": func})
-    if iket_enabled:
-        mod = mod.with_attr("tirx.iket.enabled", True)
-    with tvm.transform.PassContext(instruments=[Capture()]):
-        try:
-            tvm.compile(mod, target=tvm.target.Target(SM90), tir_pipeline="tirx")
-        except tvm.error.InternalError:
-            pass  # several marked kernels fail in the code generator today; the input is kept
-    return captured[0]
-
-
 @IN_PLACE
 @pytest.mark.parametrize("iket_enabled", [False, True], ids=["strip", "instrument"])
 @pytest.mark.parametrize("form", FORMS)
 def test_lower_iket_leaves_its_input_unchanged_for_each_form(form, iket_enabled):
     """Marks, payloads, stack ranges and token ranges: the module given keeps them."""
-    Before = _lower_iket_input(FORMS[form], iket_enabled)
-    Expected = Before.clone()
-    cuda_transforms.LowerIket()(Before)
-    tvm.ir.assert_structural_equal(Before, Expected)
+    assert_input_kept(FORMS[form], iket_enabled)
 
 
 @IN_PLACE
@@ -153,11 +126,7 @@ def test_lower_iket_leaves_its_input_unchanged_with_several_kernels(
     count, iket_enabled, immutable_module
 ):
     """A split module of several marked kernels: the module given keeps every mark."""
-    Before = _lower_iket_input(kernels(count), iket_enabled)
-    Expected = Before.clone()
-    with tvm.transform.PassContext(config={"testing.immutable_module": immutable_module}):
-        cuda_transforms.LowerIket()(Before)
-    tvm.ir.assert_structural_equal(Before, Expected)
+    assert_input_kept(kernels(count), iket_enabled, immutable_module)
 
 
 # the four variables IketEnabled accepts as the environment of a verified run-iket child
@@ -172,7 +141,7 @@ CHILD_ENV = {
 @pytest.mark.parametrize("count", [2, 5])
 def test_lower_iket_instruments_the_module_a_run_iket_child_enables(count, monkeypatch):
     """The run-iket environment enables IKET for the whole module, as its attribute does."""
-    Before = _lower_iket_input(kernels(count), False)
+    Before = lower_iket_input(kernels(count), False)
     for name, value in CHILD_ENV.items():
         monkeypatch.setenv(name, value)
     After = cuda_transforms.LowerIket()(Before)
@@ -183,7 +152,7 @@ def test_lower_iket_instruments_the_module_a_run_iket_child_enables(count, monke
 @pytest.mark.parametrize("iket_enabled", [False, True], ids=["strip", "instrument"])
 def test_lower_iket_output_keeps_the_module_attributes_and_global_infos(iket_enabled):
     """Both branches: the output keeps the module's attributes and global infos."""
-    mod = _lower_iket_input(kernels(2), iket_enabled)
+    mod = lower_iket_input(kernels(2), iket_enabled)
     infos = {"vdevice": [I.vdevice("llvm")]}
     Before = tvm.IRModule(mod.functions, mod.attrs, infos).with_attr("note", "kept")
     After = cuda_transforms.LowerIket()(Before)
