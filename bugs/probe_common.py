@@ -25,12 +25,14 @@ what it expects of it; the rest is here.
 A probe imports it with ``bugs/`` on ``sys.path`` (scripts/check_tvm.py puts it there; a probe
 run as a script puts its own parent folder there), before it imports TVM."""
 
+import ast
 import contextlib
 import json
 import re
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 # how a probe's main prints a finding (its layer, its status in capitals, its evidence)
 ROW = "{layer:<6} {STATUS:<10} {evidence}"
@@ -104,6 +106,24 @@ def round_trip_error(obj, line=first_line):
     except Exception as err:
         return line(err)
     return None
+
+
+def repro_definition(probe_file, name):
+    """The function or class ``name`` that the repro.py beside ``probe_file`` (a probe's
+    ``__file__``) defines at its top level, so that a probe runs the program its report shows:
+    the script's imports and that definition (decorators included) are executed in a namespace
+    of their own, the rest of the script (the run it reports) is not."""
+    script = Path(probe_file).with_name("repro.py")
+    tree = ast.parse(script.read_text(), filename=str(script))
+    kept = [
+        node
+        for node in tree.body
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        or (isinstance(node, ast.FunctionDef | ast.ClassDef) and node.name == name)
+    ]
+    namespace = {"__name__": f"{script.parent.name}_repro"}
+    exec(compile(ast.Module(body=kept, type_ignores=[]), str(script), "exec"), namespace)
+    return namespace[name]
 
 
 def finding(bug, layer, status, evidence):

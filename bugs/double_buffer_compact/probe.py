@@ -31,7 +31,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
-from probe_common import finding, last_line, needs_tvm, script
+from probe_common import finding, last_line, needs_tvm, repro_definition, script
 
 BUG = "double_buffer_compact"
 
@@ -39,19 +39,9 @@ with needs_tvm(BUG, "tvm"):
     import tvm_ffi
 
     import tvm
-    from tvm.script import tirx as T
 
-
-@T.prim_func(s_tir=True)
-def double_buffered(A: T.Buffer((400,), "float32"), C: T.Buffer((4,), "float32")):
-    for tx in T.thread_binding(1, thread="threadIdx.x"):
-        for i in range(100):
-            B = T.alloc_buffer((4,), "float32", scope="shared")
-            with T.attr(B.data, "double_buffer_scope", 1):
-                for j in range(4):
-                    B[j] = A[i * 4 + j]
-            for j in range(4):
-                C[j] = B[j] + T.float32(1.0)
+    # the program of repro.py
+    double_buffered = repro_definition(__file__, "main")
 
 
 def nodes(func, kind):
