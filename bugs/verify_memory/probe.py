@@ -53,7 +53,9 @@ N = 8
 VERIFIER_TEXT = "is directly accessed by host memory"
 
 
-def _host_store_module():
+def host_store_module():
+    """The report's host store into a parameter before a launch (the proof tests reuse it)."""
+
     @I.ir_module
     class HostStore:
         @T.prim_func
@@ -65,7 +67,9 @@ def _host_store_module():
     return HostStore
 
 
-def _unbound_module():
+def unbound_module():
+    """The report's kernel loop bound to no thread (the proof tests reuse it)."""
+
     @I.ir_module
     class Unbound:
         @T.prim_func
@@ -136,8 +140,8 @@ def _compile_outcome(mod):
 
 def probe_compile():
     outcomes = {
-        "host store before launch": _compile_outcome(_host_store_module()),
-        "unbound kernel": _compile_outcome(_unbound_module()),
+        "host store before launch": _compile_outcome(host_store_module()),
+        "unbound kernel": _compile_outcome(unbound_module()),
     }
     errors = {k: v for k, (s, v) in outcomes.items() if s == "error"}
     if errors:
@@ -160,7 +164,7 @@ import numpy as np
 import tvm
 import probe as repro  # this file, bugs/verify_memory/probe.py
 try:
-    lib = tvm.compile(repro._host_store_module(), target="cuda")
+    lib = tvm.compile(repro.host_store_module(), target="cuda")
 except RuntimeError as err:
     print("REJECTED", str(err).splitlines()[1].strip(), flush=True)
     sys.exit(0)

@@ -44,6 +44,7 @@ import pytest
 
 import tvm
 import tvm.testing
+from bugs.verify_memory import probe as verify_memory_probe
 from harness.accepted_gpu_kernels import (
     BoundKernel,
     GlobalIntermediate,
@@ -70,13 +71,9 @@ def _verifier_error(var):
     )
 
 
-@I.ir_module
-class HostStoreBeforeLaunch:
-    @T.prim_func
-    def main(B: T.Buffer((N,), "float32"), C: T.Buffer((N,), "float32")):
-        C[0] = T.float32(1.0)
-        for i in T.thread_binding(N, thread="threadIdx.x"):
-            C[i] = B[i]
+# the report's shapes, as the probe writes them
+HostStoreBeforeLaunch = verify_memory_probe.host_store_module()
+UnboundKernel = verify_memory_probe.unbound_module()
 
 
 @I.ir_module
@@ -86,14 +83,6 @@ class HostLoadBeforeLaunch:
         c: T.let[T.float32] = B[0]
         for i in T.thread_binding(N, thread="threadIdx.x"):
             C[i] = B[i] + c
-
-
-@I.ir_module
-class UnboundKernel:
-    @T.prim_func
-    def main(B: T.Buffer((N,), "float32"), C: T.Buffer((N,), "float32")):
-        for i in range(N):
-            C[i] = B[i]
 
 
 @I.ir_module
