@@ -17,8 +17,9 @@
 """Wrong fixes of the LowerIket-changes-its-input report, each the reference fix's own text
 (bugs/lower_iket_inplace/reference_fix.py) with one step changed (harness/wrong_fixes.py: EDITS).
 
-The later rounds' modules (wrong_fixes_round*.py) reuse these edits where their mistake is one
-of them, and the steps named below.
+The later rounds' modules (wrong_fixes_round*.py) are written the same way: each of their wrong
+fixes is the reference fix's text with one step changed, these edits (or an earlier round's)
+where the mistake is the same, and the steps named below.
 """
 
 WRONG_FIXES = {

@@ -16,9 +16,6 @@
 # under the License.
 """Second blind round: wrong fixes of lower_iket_inplace (patches/0010): each one small mistake in
 one step of bugs/lower_iket_inplace/reference_fix.py.
-
-Each is the reference fix's text with that step changed (harness/wrong_fixes.py: EDITS),
-an edit of wrong_fixes.py's or an earlier round's where the mistake is the same.
 """
 
 from bugs.lower_iket_inplace.wrong_fixes import EDITS as FIRST

@@ -24,9 +24,6 @@ numbers the events of all of them together (for any nonzero ``tirx.iket.enabled`
 (``reference_fix.run``) runs the instrumenting branch on a copy, and the stripping branch on
 each PrimFunc alone, writing the results into a copy. Each variant below replaces one step of
 it; ``inner`` is the original pass.
-
-Each is the reference fix's text with that step changed (harness/wrong_fixes.py: EDITS),
-an edit of wrong_fixes.py's or an earlier round's where the mistake is the same.
 """
 
 from bugs.lower_iket_inplace.wrong_fixes import EDITS as FIRST

@@ -18,9 +18,6 @@
 
 Each replaces one step of the reference fix's ``run`` (or its ``enabled``): the C++ mistake
 it models is in its one line.
-
-Each is the reference fix's text with that step changed (harness/wrong_fixes.py: EDITS),
-an edit of wrong_fixes.py's or an earlier round's where the mistake is the same.
 """
 
 from bugs.lower_iket_inplace.wrong_fixes import EDITS as FIRST

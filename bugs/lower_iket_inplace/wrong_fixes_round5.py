@@ -19,9 +19,6 @@
 Each replaces one step of the reference fix (``run``: the branch and how each branch writes;
 ``enabled``/``child_env``: the branch decision, IketEnabled) by a variant that models one
 mistake in the C++ ``LowerIketImpl``.
-
-Each is the reference fix's text with that step changed (harness/wrong_fixes.py: EDITS),
-an edit of wrong_fixes.py's or an earlier round's where the mistake is the same.
 """
 
 from bugs.lower_iket_inplace.wrong_fixes import EDITS as FIRST

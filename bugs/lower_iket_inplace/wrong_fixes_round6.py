@@ -14,11 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 6: wrong fixes of lower_iket_inplace (patch 0010, LowerIket).
-
-Each is the reference fix's text with that step changed (harness/wrong_fixes.py: EDITS),
-an edit of wrong_fixes.py's or an earlier round's where the mistake is the same.
-"""
+"""Blind round 6: wrong fixes of lower_iket_inplace (patch 0010, LowerIket)."""
 
 from bugs.lower_iket_inplace.wrong_fixes import EDITS as FIRST
 from bugs.lower_iket_inplace.wrong_fixes import STRIP_RESULT

@@ -20,9 +20,6 @@ Each replaces the reference fix's ``run``. The released pass ``inner`` writes th
 given in place (``module->Update``): run on the caller's module it models a write left without
 ``CopyOnWrite``; run on a module with a function map of its own (not shared with anyone) it
 models the stripping loop iterating the map it writes (no handle taken before the loop).
-
-Each is the reference fix's text with that step changed (harness/wrong_fixes.py: EDITS),
-an edit of wrong_fixes.py's or an earlier round's where the mistake is the same.
 """
 
 from bugs.lower_iket_inplace.wrong_fixes import EDITS as FIRST
