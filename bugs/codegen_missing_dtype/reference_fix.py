@@ -87,7 +87,7 @@ def webgpu_lacks(dtype):
         return None  # int8x4 is packed into a u32
     if code == _FLOAT:
         return None if bits in (16, 32) else "WGSL has f16 and f32 only"
-    if code in (_INT, _UINT, _BOOL):
+    if code in (_INT, _UINT):  # a bool vector matches neither code: no such type
         return None if bits != 64 else "WGSL has no 64-bit integers"
     return "WGSL has no such type"
 
@@ -108,7 +108,7 @@ def metal_lacks(dtype):
     fits = lanes == 1 or 2 <= lanes <= 4
     if code == _FLOAT:
         return not (bits in (16, 32) and fits)
-    if code in (_INT, _UINT, _BOOL):
+    if code in (_INT, _UINT):  # a bool vector matches neither code: Metal lacks it
         return not (bits in (1, 8, 16, 32, 64) and fits)
     return True
 
@@ -144,7 +144,20 @@ def _is_pointer(param):
 
 def missing_type_error(target, mod):
     """The C++ fix's ValueError message for the first type of ``mod`` that ``target`` lacks,
-    in the order its code generator prints them, or None."""
+    in the order its code generator prints them, or None.
+
+    A bool vector is named only where the module lacks no other type: the code generators
+    print no type for a vector comparison that only a select reads, so beside another type
+    the target lacks, that other type is the one they refuse."""
+    for bool_vectors in (False, True):
+        message = _first_missing(target, mod, bool_vectors)
+        if message is not None:
+            return message
+    return None
+
+
+def _first_missing(target, mod, bool_vectors):
+    """missing_type_error's search, over bool vectors too only with ``bool_vectors``."""
     for _, func in mod.functions.items():
         if not isinstance(func, ir.PrimFunc):
             continue
@@ -152,6 +165,8 @@ def missing_type_error(target, mod):
         buffers = [_prim_dtype(p.ty) for p in params if _is_pointer(p)]
         scalars = [str(p.ty) for p in params if isinstance(p.ty, ir.PrimType)]
         body = _body_dtypes(func)
+        if not bool_vectors:
+            buffers, body = _no_bool_vectors(buffers), _no_bool_vectors(body)
         if target == "metal":
             for dtype in [*buffers, *scalars, *body]:
                 if metal_lacks(dtype):
@@ -170,6 +185,10 @@ def missing_type_error(target, mod):
             if webgpu_lacks(dtype):
                 return _webgpu_message(dtype)
     return None
+
+
+def _no_bool_vectors(dtypes):
+    return [d for d in dtypes if not (_dtype(d)[0] == _BOOL and _dtype(d)[2] != 1)]
 
 
 def _webgpu_message(dtype):
