@@ -225,15 +225,21 @@ def _error(err):
     return type(err).__name__
 
 
-def decide_tir(case):
-    tvm = _tvm()
-    out = {}
+def _parsed(case):
+    """(module, decisions): the case's text parsed, with the parse's and the print -> parse
+    decisions; (None, the parse's error) where it does not parse."""
     try:
         mod = _parse(case["text"])
     except Exception as err:
-        return {"parse": f"error:{type(err).__name__}"}
-    out["parse"] = "ok"
-    out["roundtrip"] = roundtrip(mod)
+        return None, {"parse": f"error:{_error(err)}"}
+    return mod, {"parse": "ok", "roundtrip": roundtrip(mod)}
+
+
+def decide_tir(case):
+    tvm = _tvm()
+    mod, out = _parsed(case)
+    if mod is None:
+        return out
     if case["kind"] == "pass":
         make = _pass_constructor(case["pass"])
         target = case.get("target")
@@ -313,13 +319,9 @@ def decide_relax(case):
 
     from tvm import relax
 
-    out = {}
-    try:
-        mod = _parse(case["text"])
-    except Exception as err:
-        return {"parse": f"error:{type(err).__name__}"}
-    out["parse"] = "ok"
-    out["roundtrip"] = roundtrip(mod)
+    mod, out = _parsed(case)
+    if mod is None:
+        return out
     digest = tvm_ffi.structural_hash(mod)
     make = _pass_constructor(case.get("pass") or "relax.AllocateWorkspace")
     try:

@@ -470,16 +470,23 @@ class Oracle:
                         verdict.unjudged.add("c")
                         verdict.unjudged_why = normalize(why)
 
+    def _parsed(self, text):
+        """(module, a fresh verdict) of ``text``; (None, a verdict naming the parse error) where
+        it does not parse."""
+        verdict = Verdict()
+        try:
+            return self.L.parse(text), verdict
+        except Exception as err:
+            verdict.parse_error = normalize(err)
+            return None, verdict
+
     def judge_text(self, text, target, tir_pipeline="default", invalid=False, export=False):
         """Clauses (d), (e), (f) of a module written out (generator/sentinels.py), compiled
         with the TIR pipeline ``tir_pipeline`` (``Line.compile``): a valid one must compile (with
         ``export``, its library must export too: a C host's source compiles), an ``invalid``
         one must be refused with a ValueError."""
-        verdict = Verdict()
-        try:
-            mod = self.L.parse(text)
-        except Exception as err:
-            verdict.parse_error = normalize(err)
+        mod, verdict = self._parsed(text)
+        if mod is None:
             return verdict
         verdict.judged |= {"d", "e", "f"}
         target = self.L.target(target)
@@ -521,11 +528,8 @@ class Oracle:
         """Clauses (e), (f) of one pass of the line's ``_ffi_api`` (the pass object that
         pipelines build, a reference fix's wrapper of it included) run alone on the module the
         compile pipeline hands it (generator/sentinels.py)."""
-        verdict = Verdict()
-        try:
-            mod = self.L.parse(text)
-        except Exception as err:
-            verdict.parse_error = normalize(err)
+        mod, verdict = self._parsed(text)
+        if mod is None:
             return verdict
         captured, stack = [], []
 
