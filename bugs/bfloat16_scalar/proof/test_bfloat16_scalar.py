@@ -197,22 +197,28 @@ def f32tobf16_keep_nan(v, lanes=1):
     return T.reinterpret(bf16, T.Select(is_nan, quiet, rounded))
 
 
-@BIND_TYPE_CHECK
-@pytest.mark.parametrize("lanes", [1, 4])
-def test_compute_legalize_keeps_an_uncomputed_binding(lanes):
-    """A bfloat16 variable bound to a value left bfloat16 (a parameter) keeps its type."""
+def _bits_store(lanes):
+    """(template, its store, its bfloat16 parameter ``x``, the stored bits' type, the store's
+    index) of a function storing ``lanes`` uint16 lanes into ``A``: the body a test builds."""
 
     @T.prim_func(private=True)
     def template(A: T.Buffer((4,), "uint16"), x: T.bfloat16):
         A[0] = T.uint16(0)
 
     _head, store = _split(template)
-    x = template.params[1]
+    bits = "uint16" if lanes == 1 else f"uint16x{lanes}"
+    index = store.indices if lanes == 1 else [tirx.Ramp(0, 1, lanes)]
+    return template, store, template.params[1], bits, index
+
+
+@BIND_TYPE_CHECK
+@pytest.mark.parametrize("lanes", [1, 4])
+def test_compute_legalize_keeps_an_uncomputed_binding(lanes):
+    """A bfloat16 variable bound to a value left bfloat16 (a parameter) keeps its type."""
+    template, store, x, bits, index = _bits_store(lanes)
     ty = "bfloat16" if lanes == 1 else f"bfloat16x{lanes}"
     y = tirx.Var("y", ty)
     value = x if lanes == 1 else tirx.Broadcast(x, lanes)
-    bits = "uint16" if lanes == 1 else f"uint16x{lanes}"
-    index = store.indices if lanes == 1 else [tirx.Ramp(0, 1, lanes)]
     before = _with_body(
         template,
         [tirx.Bind(y, value), tirx.BufferStore(store.buffer, T.reinterpret(bits, y), index)],
@@ -238,15 +244,7 @@ def test_compute_legalize_keeps_an_uncomputed_binding(lanes):
 @pytest.mark.parametrize("lanes", [1, 4])
 def test_compute_legalize_reinterpret_reads_rounded_bits(lanes):
     """A reinterpret of bfloat16 arithmetic reads the float32 result rounded, NaN kept."""
-
-    @T.prim_func(private=True)
-    def template(A: T.Buffer((4,), "uint16"), x: T.bfloat16):
-        A[0] = T.uint16(0)
-
-    _head, store = _split(template)
-    x = template.params[1]
-    bits = "uint16" if lanes == 1 else f"uint16x{lanes}"
-    index = store.indices if lanes == 1 else [tirx.Ramp(0, 1, lanes)]
+    template, store, x, bits, index = _bits_store(lanes)
     wide = x if lanes == 1 else tirx.Broadcast(x, lanes)
     before = _with_body(
         template, [tirx.BufferStore(store.buffer, T.reinterpret(bits, wide + wide), index)]
