@@ -26,14 +26,15 @@ Mutants of bugs/printer_cell/reference_fix.py (scripts/mutants.py) survived ever
     (which prints with no config at all).
 """
 
-import os
-
 import pytest
-import tvm_ffi
 
 import tvm
 import tvm.testing
-from harness.blind_printer import one_cell
+from bugs.printer_cell.proof.test_printer_cell_mutants import (
+    CELLS,
+    _printer_param_data_stand_in,
+    store_of,
+)
 from tvm.script import tirx as T
 
 SHAPES = {
@@ -67,25 +68,10 @@ def test_cell_beside_a_buffer_keeps_its_shorthand(shape, scope):
     assert "c: T.int32" in lines
 
 
-# the two cells the sugar would change: outside local scope, and with annotations
-CELLS = {
-    "shared": one_cell("int32", scope="shared", plus_one=False)(),
-    "annotated": one_cell("int32", annotations={"note": 1}, plus_one=False)(),
-}
 DECLARATIONS = {
     "shared": "c = {p}.shared_scalar({d})",
     "annotated": 'c = {p}.local_scalar({d}, annotations={{"note": 1}})',
 }
-
-
-def store_of(func):
-    """The one BufferStore of ``func``"""
-    stores = []
-    tvm_ffi.structural_walk(
-        func.body, lambda n: stores.append(n) if isinstance(n, tvm.tirx.BufferStore) else None
-    )
-    (store,) = stores
-    return store
 
 
 # how the function is printed; a line the text must hold; the prefix; the dtype as printed
@@ -105,8 +91,7 @@ PRINTS = {
 # patch 0008's Python stand-in rewrites the printed text, so it refuses an underline
 # (CannotPrint); the C++ prints one
 STAND_IN_0008 = pytest.mark.skipif(
-    "printer_param_data" in os.environ.get("TVM_REFERENCE_FIXES", "").split(",")
-    or os.environ.get("TVM_WRONG_FIX", "").startswith("printer_param_data:"),
+    _printer_param_data_stand_in(),
     reason="the Python stand-in of patch 0008 cannot print with underlines (CannotPrint)",
 )
 
