@@ -106,8 +106,26 @@ def _missing(script=(), package=()):
     return gone
 
 
+def _needs(script=(), package=()):
+    """Mark a layer's function with the API pieces it needs beyond the base ones (``_missing``'s
+    arguments): ``_layer`` gives an untestable row naming those this TIRx lacks instead of
+    running it."""
+
+    def mark(func):
+        func.needs = {"script": script, "package": package}
+        return func
+
+    return mark
+
+
 def _layer(bug, layer, func, *args):
-    """Run one layer; a crash gives an untestable row with its first line."""
+    """Run one layer; a crash gives an untestable row with its first line (a function marked
+    with ``_needs``: an untestable row where this TIRx lacks what it needs)."""
+    needs = getattr(func, "needs", None)
+    if needs is not None:
+        gone = _missing(**needs)
+        if gone:
+            return finding(bug, layer, "untestable", f"this TIRx lacks {', '.join(gone)}")
     try:
         return func(*args)
     except Exception as err:
@@ -303,10 +321,8 @@ def probe_verify_memory(run_gpu=False):
     bug = "verify_memory"
     rows = []
 
+    @_needs(script=("decl_tensor",), package=("tirx.analysis.verify_memory",))
     def analysis():
-        gone = _missing(script=("decl_tensor",), package=("tirx.analysis.verify_memory",))
-        if gone:
-            return finding(bug, "analysis", "untestable", f"this TIRx lacks {', '.join(gone)}")
         alias, param = _pipeline_shaped_functions()
         verify = tvm_tirx.tirx.analysis.verify_memory
         if verify(param):
@@ -322,10 +338,8 @@ def probe_verify_memory(run_gpu=False):
             bug, "analysis", "fixed", "verify_memory rejects the store through the alias"
         )
 
+    @_needs()
     def compile_layer():
-        gone = _missing()
-        if gone:
-            return finding(bug, "compile", "untestable", f"this TIRx lacks {', '.join(gone)}")
         host_store, unbound = verify_memory_functions()
         outcomes = {
             "host store before launch": _compile_outcome(host_store),
@@ -372,10 +386,8 @@ def probe_narrow_scalar(run_gpu=False):
     bug = "narrow_scalar"
     rows = []
 
+    @_needs(script=NARROW)
     def codegen():
-        gone = _missing(script=NARROW)
-        if gone:
-            return finding(bug, "codegen", "untestable", f"this TIRx lacks {', '.join(gone)}")
         signatures = {d: _kernel_signature(_compile(narrow_function(d))) for d in NARROW}
         ctypes = {d: _scalar_ctype(s) for d, s in signatures.items()}
         if any(c is None for c in ctypes.values()):
@@ -433,10 +445,8 @@ def probe_printer_cell(run_gpu=False):
     del run_gpu
     bug = "printer_cell"
 
+    @_needs(script=("alloc_tensor",), package=("script.from_source",))
     def round_trip():
-        gone = _missing(script=("alloc_tensor",), package=("script.from_source",))
-        if gone:
-            return finding(bug, "round trip", "untestable", f"this TIRx lacks {', '.join(gone)}")
         annotated, shared = printer_cell_functions()
         lost = {"annotated": _round_trip_difference(annotated), "shared": None}
         lost["shared"] = _round_trip_difference(shared)
@@ -454,11 +464,8 @@ def probe_printer_param_data(run_gpu=False):
     del run_gpu
     bug = "printer_param_data"
 
+    @_needs(script=("decl_tensor",), package=("script.from_source",))
     def round_trip():
-        gone = _missing(script=("decl_tensor",), package=("script.from_source",))
-        if gone:
-            return finding(bug, "round trip", "untestable", f"this TIRx lacks {', '.join(gone)}")
-
         @T.function
         def main(A: T.Tensor((1,), T.float32), x: T.float32):
             A[0] = x
@@ -689,10 +696,8 @@ def probe_bfloat16_address_of_view(run_gpu=False):
         tvm_tirx.tirx.compile(main, target="llvm")["main"](o)
         return float(o.numpy()[0])
 
+    @_needs(script=("alloc_tensor", "decl_tensor", "address_of"))
     def row():
-        gone = _missing(script=("alloc_tensor", "decl_tensor", "address_of"))
-        if gone:
-            return finding(bug, "run", "untestable", f"this TIRx lacks {', '.join(gone)}")
         control = read_back("data")
         if control != 2.0:
             return finding(bug, "run", "untestable", f"control: the view at v.data reads {control}")
@@ -772,10 +777,8 @@ def probe_throw_last_error_type(run_gpu=False):
     del run_gpu
     bug = "throw_last_error_type"
 
+    @_needs(script=("throw_last_error",), package=("script.from_source",))
     def round_trip():
-        gone = _missing(script=("throw_last_error",), package=("script.from_source",))
-        if gone:
-            return finding(bug, "round trip", "untestable", f"this TIRx lacks {', '.join(gone)}")
         target = {"kind": "cuda", "arch": "sm_80", "host": "llvm"}
 
         @T.function
