@@ -29,38 +29,27 @@ cannot pass) and a wrong value (``c:device-wrong-value:<dtype>:<spelling>:<alias
 device cannot build (no fp16 on pocl) or that does not compile for opencl is unjudged.
 """
 
-import importlib.util
 import json
 import os
 import re
 import select
-from pathlib import Path
 
 import numpy as np
 
 from generator import program as P
 
-ROOT = Path(__file__).resolve().parent.parent
 # errors of the device's own compiler or extensions: the program is not judged on it
 UNSUPPORTED = ("cl_khr_fp16", "cl_khr_fp64", "Build program", "build program", "half")
-
-
-def _opencl_runtime():
-    spec = importlib.util.spec_from_file_location(
-        "opencl_runtime", ROOT / "scripts" / "opencl_runtime.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def available(line):
     """None when programs can be launched on OpenCL in this process's forks, else why not."""
     if line != "tvm":
         return "the OpenCL runtime is built for apache/tvm only"
-    import sys
+    # the module a reference fix selects its runtime in (the uint64 one), loaded once
+    from harness.reference_fixes import opencl_runtime
 
-    runtime = sys.modules.get("opencl_runtime") or _opencl_runtime()
+    runtime = opencl_runtime()
     reason = runtime.load()
     if reason:
         return reason
