@@ -22,6 +22,7 @@ where there is one (``NEEDS_OPENCL``).
 """
 
 from bugs.uint64_scalar import reference_fix as fix
+from harness.reference_fixes import opencl_runtime
 
 NEEDS_OPENCL = True
 
@@ -87,6 +88,20 @@ def _by_value(small_in_32_bit_slot):
         return fixed.replace(_VOID_ADDR_CASE, case + _VOID_ADDR_CASE)
 
     return change
+
+
+def select_variant(variant):
+    """Select the OpenCL runtime ``variant`` for this process (how the later rounds install a
+    wrong fix); return the undo function, which leaves a runtime already loaded in place: it
+    stays for the process."""
+    runtime = opencl_runtime()
+    runtime.select(variant)
+
+    def uninstall():
+        if not runtime.loaded():
+            runtime.select(None)
+
+    return uninstall
 
 
 def _plain_runtime():

@@ -21,6 +21,7 @@
 
 NEEDS_OPENCL = True
 
+from bugs.uint64_scalar.wrong_fixes import select_variant  # noqa: E402
 from harness.reference_fixes import opencl_runtime  # noqa: E402
 
 WRONG_FIXES = {
@@ -124,11 +125,4 @@ def install(name):
     """Select the OpenCL runtime built with the wrong fix ``name``; return the undo function."""
     if name not in _CHANGES:
         raise ValueError(f"unknown wrong fix {name!r}; known: {', '.join(WRONG_FIXES)}")
-    runtime = opencl_runtime()
-    runtime.select(variant(name))
-
-    def uninstall():
-        if not runtime.loaded():  # a loaded runtime stays for the process
-            runtime.select(None)
-
-    return uninstall
+    return select_variant(variant(name))

@@ -21,6 +21,7 @@ bugs/uint64_scalar/reference_fix.py) with one plausible mistake, built as a vari
 OpenCL runtime (only a launch tells them apart)."""
 
 from bugs.uint64_scalar import reference_fix as fix
+from bugs.uint64_scalar.wrong_fixes import select_variant
 from bugs.uint64_scalar.wrong_fixes_round2 import _replace_once
 from harness.reference_fixes import opencl_runtime
 
@@ -145,11 +146,5 @@ _CHANGES = {
 
 def install(name):
     """Select the OpenCL runtime built with the wrong fix ``name``; return an uninstaller."""
-    runtime = opencl_runtime()
-    runtime.select(runtime.Variant(f"uint64_scalar-{name}", [fix.HEADER], _CHANGES[name]))
-
-    def uninstall():
-        if not runtime.loaded():
-            runtime.select(None)
-
-    return uninstall
+    variant = opencl_runtime().Variant(f"uint64_scalar-{name}", [fix.HEADER], _CHANGES[name])
+    return select_variant(variant)

@@ -19,6 +19,7 @@ runtime built with ``src/runtime/pack_args.h`` changed by one mistake, in place 
 own hunk (bugs/uint64_scalar/reference_fix.py builds that one)."""
 
 from bugs.uint64_scalar import reference_fix as fix
+from bugs.uint64_scalar.wrong_fixes import select_variant
 from bugs.uint64_scalar.wrong_fixes_round2 import _replace_once
 from harness.reference_fixes import opencl_runtime
 
@@ -143,11 +144,4 @@ def variant(name):
 
 def install(name):
     """Select the OpenCL runtime of the wrong fix ``name``; return the undo function."""
-    runtime = opencl_runtime()
-    runtime.select(variant(name))
-
-    def uninstall():
-        if not runtime.loaded():
-            runtime.select(None)
-
-    return uninstall
+    return select_variant(variant(name))

@@ -21,6 +21,7 @@ with ``pack_args.h`` changed: patch 0007's hunk with one mistake, or the mistake
 place. Only a launch on the OpenCL device tells them apart."""
 
 from bugs.uint64_scalar import reference_fix as fix
+from bugs.uint64_scalar.wrong_fixes import select_variant
 from harness.reference_fixes import opencl_runtime
 
 NEEDS_OPENCL = True
@@ -169,11 +170,5 @@ _CHANGES = {
 def install(name):
     """Select the OpenCL runtime built with the wrong fix ``name``; return the undo
     function."""
-    runtime = opencl_runtime()
-    runtime.select(runtime.Variant(f"uint64_scalar-{name}", [fix.HEADER], _CHANGES[name]))
-
-    def uninstall():
-        if not runtime.loaded():
-            runtime.select(None)
-
-    return uninstall
+    variant = opencl_runtime().Variant(f"uint64_scalar-{name}", [fix.HEADER], _CHANGES[name])
+    return select_variant(variant)

@@ -17,6 +17,7 @@
 """Blind round 6: wrong fixes of the uint64 kernel scalar runtime (pack_args.h variants)."""
 
 from bugs.uint64_scalar import reference_fix as fix
+from bugs.uint64_scalar.wrong_fixes import select_variant
 from harness.reference_fixes import opencl_runtime
 
 WRONG_FIXES = {
@@ -102,11 +103,5 @@ def _edit(name, text):
 
 
 def install(name):
-    runtime = opencl_runtime()
-    runtime.select(runtime.Variant(name, [fix.HEADER], lambda path, text: _edit(name, text)))
-
-    def uninstall():
-        if not runtime.loaded():
-            runtime.select(None)
-
-    return uninstall
+    variant = opencl_runtime().Variant(name, [fix.HEADER], lambda path, text: _edit(name, text))
+    return select_variant(variant)

@@ -18,6 +18,7 @@
 built with pack_args.h changed by one mistaken variant of the patch's hunk."""
 
 from bugs.uint64_scalar import reference_fix as fix
+from bugs.uint64_scalar.wrong_fixes import select_variant
 from harness.reference_fixes import opencl_runtime
 
 NEEDS_OPENCL = True
@@ -94,11 +95,4 @@ def install(name):
         assert len(body) == 2 and body[1].startswith(GOOD), "patch 0007's hunk not found"
         return body[0] + bad + body[1][len(GOOD) :]
 
-    runtime = opencl_runtime()
-    runtime.select(runtime.Variant(name, [fix.HEADER], change))
-
-    def uninstall():
-        if not runtime.loaded():
-            runtime.select(None)
-
-    return uninstall
+    return select_variant(opencl_runtime().Variant(name, [fix.HEADER], change))
