@@ -130,9 +130,9 @@ def _reads(value, buffer):
     return bool(hits)
 
 
-def _mergeable_stores(obj):
+def _mergeable_stores(obj, also=lambda alloc, store: True):
     """The stores that follow their cell's allocation at a 0 of any dtype, not reading it: the
-    released merge's condition."""
+    released merge's condition (and ``also(alloc, store)``)."""
     found = []
 
     def visit(node):
@@ -144,6 +144,7 @@ def _mergeable_stores(obj):
                     and store.buffer.same_as(alloc.buffer)
                     and _zero_of_any_dtype(store.indices)
                     and not _reads(store.value, store.buffer)
+                    and also(alloc, store)
                 ):
                     found.append(store)
         return tvm_ffi.WalkResult.ADVANCE

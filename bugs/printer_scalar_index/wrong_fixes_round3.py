@@ -18,13 +18,11 @@
 (bugs/printer_scalar_index/reference_fix.py): an edit of its text (harness/wrong_fixes.py: EDITS),
 or, for the merge that keeps its own check, the fix's ``marked`` replaced (PATCHES)."""
 
-import itertools
-
 import tvm_ffi
 
 from bugs.printer_scalar_index import reference_fix as fix
 from bugs.printer_scalar_index.wrong_fixes import EDITS as FIRST
-from bugs.printer_scalar_index.wrong_fixes import _reads, _zero_of_any_dtype
+from bugs.printer_scalar_index.wrong_fixes import _mergeable_stores
 from tvm import tirx
 
 WRONG_FIXES = {
@@ -69,26 +67,11 @@ EDITS = {
 def _merge_positions(obj):
     """The first stores that the released utils.h merge takes into a cell's declaration (the
     store right after the cell's allocation, at any zero, not reading the cell)."""
-    found = []
-
-    def visit(node):
-        if isinstance(node, tirx.SeqStmt):
-            body = list(node.seq)
-            for first, second in itertools.pairwise(body):
-                if (
-                    isinstance(first, tirx.AllocBuffer)
-                    and tirx._ffi_api.BufferIsScalar(first.buffer, True)
-                    and isinstance(second, tirx.BufferStore)
-                    and second.buffer.same_as(first.buffer)
-                    and getattr(second, "predicate", None) is None
-                    and _zero_of_any_dtype(second.indices)
-                    and not _reads(second.value, first.buffer)
-                ):
-                    found.append(second)
-        return tvm_ffi.WalkResult.ADVANCE
-
-    tvm_ffi.structural_walk(obj, visit, order="pre")
-    return found
+    return _mergeable_stores(
+        obj,
+        lambda alloc, store: tirx._ffi_api.BufferIsScalar(alloc.buffer, True)
+        and getattr(store, "predicate", None) is None,
+    )
 
 
 _REF_MARKED = fix.marked
