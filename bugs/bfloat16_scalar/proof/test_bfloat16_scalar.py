@@ -197,32 +197,53 @@ def f32tobf16_keep_nan(v, lanes=1):
     return T.reinterpret(bf16, T.Select(is_nan, quiet, rounded))
 
 
-def _bits_store(lanes):
-    """(template, its store, its bfloat16 parameter ``x``, the stored bits' type, the store's
-    index) of a function storing ``lanes`` uint16 lanes into ``A``: the body a test builds."""
+def _uint16_template(view_extent=None):
+    """A function storing uint16 0 into ``A[0]`` beside a bfloat16 parameter ``x``, the body a
+    test builds: ``A`` a parameter of 4 elements, or a view of ``view_extent`` elements over a
+    pointer parameter. (template, its store, ``x``)."""
+    if view_extent is None:
 
-    @T.prim_func(private=True)
-    def template(A: T.Buffer((4,), "uint16"), x: T.bfloat16):
-        A[0] = T.uint16(0)
+        @T.prim_func(private=True)
+        def template(A: T.Buffer((4,), "uint16"), x: T.bfloat16):
+            A[0] = T.uint16(0)
+
+    else:
+
+        @T.prim_func(private=True)
+        def template(A_ptr: T.handle("uint16"), x: T.bfloat16):
+            A = T.decl_buffer((view_extent,), "uint16", data=A_ptr)
+            A[0] = T.uint16(0)
 
     _head, store = _split(template)
+    return template, store, template.params[1]
+
+
+def _bits_at(lanes, store):
+    """The type of ``lanes`` uint16 lanes, and the index that stores them where ``store`` does."""
     bits = "uint16" if lanes == 1 else f"uint16x{lanes}"
     index = store.indices if lanes == 1 else [tirx.Ramp(0, 1, lanes)]
-    return template, store, template.params[1], bits, index
+    return bits, index
+
+
+def _bound_then_stored(template, store, x, lanes):
+    """``template`` with the body ``y = x`` (``x`` broadcast to ``lanes``) and the store of
+    ``y``'s bits."""
+    bits, index = _bits_at(lanes, store)
+    y = tirx.Var("y", "bfloat16" if lanes == 1 else f"bfloat16x{lanes}")
+    value = x if lanes == 1 else tirx.Broadcast(x, lanes)
+    return _with_body(
+        template,
+        [tirx.Bind(y, value), tirx.BufferStore(store.buffer, T.reinterpret(bits, y), index)],
+    )
 
 
 @BIND_TYPE_CHECK
 @pytest.mark.parametrize("lanes", [1, 4])
 def test_compute_legalize_keeps_an_uncomputed_binding(lanes):
     """A bfloat16 variable bound to a value left bfloat16 (a parameter) keeps its type."""
-    template, store, x, bits, index = _bits_store(lanes)
-    ty = "bfloat16" if lanes == 1 else f"bfloat16x{lanes}"
-    y = tirx.Var("y", ty)
-    value = x if lanes == 1 else tirx.Broadcast(x, lanes)
-    before = _with_body(
-        template,
-        [tirx.Bind(y, value), tirx.BufferStore(store.buffer, T.reinterpret(bits, y), index)],
-    )
+    template, store, x = _uint16_template()
+    bits, index = _bits_at(lanes, store)
+    before = _bound_then_stored(template, store, x, lanes)
     if lanes == 1:
         tvm.ir.assert_structural_equal(_compute(before), before)
     else:
@@ -244,7 +265,8 @@ def test_compute_legalize_keeps_an_uncomputed_binding(lanes):
 @pytest.mark.parametrize("lanes", [1, 4])
 def test_compute_legalize_reinterpret_reads_rounded_bits(lanes):
     """A reinterpret of bfloat16 arithmetic reads the float32 result rounded, NaN kept."""
-    template, store, x, bits, index = _bits_store(lanes)
+    template, store, x = _uint16_template()
+    bits, index = _bits_at(lanes, store)
     wide = x if lanes == 1 else tirx.Broadcast(x, lanes)
     before = _with_body(
         template, [tirx.BufferStore(store.buffer, T.reinterpret(bits, wide + wide), index)]
@@ -383,23 +405,9 @@ def test_kernel_reinterpret_into_16_bit_lanes_compiles(source, dtype, target):
 @pytest.mark.parametrize("lanes", [1, 4])
 def test_storage_legalize_scalars(lanes):
     """Parameters and T.let variables of bfloat16 become uint16 ones, any lanes."""
-
-    @T.prim_func(private=True)
-    def template(A_ptr: T.handle("uint16"), x: T.bfloat16):
-        A = T.decl_buffer((4,), "uint16", data=A_ptr)
-        A[0] = T.uint16(0)
-
-    _head, store = _split(template)
-    x = template.params[1]
-    ty = "bfloat16" if lanes == 1 else f"bfloat16x{lanes}"
-    bits = "uint16" if lanes == 1 else f"uint16x{lanes}"
-    index = store.indices if lanes == 1 else [tirx.Ramp(0, 1, lanes)]
-    y = tirx.Var("y", ty)
-    value = x if lanes == 1 else tirx.Broadcast(x, lanes)
-    before = _with_body(
-        template,
-        [tirx.Bind(y, value), tirx.BufferStore(store.buffer, T.reinterpret(bits, y), index)],
-    )
+    template, store, x = _uint16_template(view_extent=4)
+    bits, index = _bits_at(lanes, store)
+    before = _bound_then_stored(template, store, x, lanes)
     x16 = tirx.Var("x", "uint16")
     y16 = tirx.Var("y", bits)
     value16 = x16 if lanes == 1 else tirx.Broadcast(x16, lanes)
@@ -441,14 +449,7 @@ LEFT = {
 @pytest.mark.parametrize("form", LEFT)
 def test_storage_legalize_rejects_a_computation_left(form):
     """A computation left in bfloat16 is a ValueError naming BF16ComputeLegalize."""
-
-    @T.prim_func(private=True)
-    def template(A_ptr: T.handle("uint16"), x: T.bfloat16):
-        A = T.decl_buffer((1,), "uint16", data=A_ptr)
-        A[0] = T.uint16(0)
-
-    _head, store = _split(template)
-    x = template.params[1]
+    template, store, x = _uint16_template(view_extent=1)
     value = T.reinterpret("uint16", LEFT[form](x))
     before = _with_body(template, [tirx.BufferStore(store.buffer, value, store.indices)])
     with pytest.raises(ValueError, match="BF16ComputeLegalize"):
