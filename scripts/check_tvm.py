@@ -69,6 +69,14 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 BUG_DIR = HERE.parent / "bugs"  # bugs/<key>/probe.py, bugs/probe_tirx.py
 
+
+def _present(table):
+    """``table`` without the reports whose folder bugs/<key>/ is gone (a retired report)."""
+    if isinstance(table, dict):
+        return {key: value for key, value in table.items() if (BUG_DIR / key).is_dir()}
+    return tuple(key for key in table if (BUG_DIR / key).is_dir())
+
+
 # report key -> title; its probe is bugs/<key>/probe.py
 BUGS = {
     "host_scalar": "host-level scalar allocated on the device and written from the host",
@@ -209,6 +217,10 @@ BISECT_SKIP = 125
 DEVICES = ("auto", "cuda", "opencl")
 # the reports whose device runs scripts/device_runs.py has
 OPENCL_RUNS = ("host_scalar", "narrow_scalar", "uint64_scalar", "verify_memory")
+# a retired report (its folder gone) is neither listed nor probed
+BUGS, TIRX_PROBES, TIRX_OUTSIDE, OPENCL_RUNS = (
+    _present(table) for table in (BUGS, TIRX_PROBES, TIRX_OUTSIDE, OPENCL_RUNS)
+)
 TIRX_NO_OPENCL = (
     "no OpenCL on the tvm_tirx line: its wheel has no OpenCL runtime, and TVM's OpenCL runtime "
     "does not compile against its headers (its DeviceAPI has no AllocDataSpace/FreeDataSpace)"

@@ -178,6 +178,12 @@ WRONG_FIX_PER_REPORT = {
     "codegen_missing_dtype": "metal-only",
     "webgpu_view_at_address": "type-error",
 }
+# a retired report (its folder bugs/<report>/ gone) has none
+WRONG_FIX_PER_REPORT = {
+    report: name
+    for report, name in WRONG_FIX_PER_REPORT.items()
+    if (ROOT / "bugs" / report).is_dir()
+}
 
 
 def _sweep(specs):

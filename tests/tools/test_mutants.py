@@ -241,11 +241,14 @@ def test_bad_input_is_one_line_and_exit_2():
 
 
 def test_reviewed_table_is_well_formed_and_matches_the_reference_fixes():
-    """Every entry names a reference fix's line whose text is the mutation's left side."""
+    """Every entry names a reference fix's line whose text is the mutation's left side (the
+    entries of a retired report, its folder gone, are left alone)."""
     for mid, entry in mutants.reviewed().items():
         file, line, operator, k = mid.split(":")
         assert operator and k.isdigit(), mid
         path = ROOT / "bugs" / file.removesuffix(".py") / "reference_fix.py"
+        if not path.parent.is_dir():
+            continue
         text = path.read_text().splitlines()[int(line) - 1]
         assert entry["mutation"].startswith(text.strip() + " -> "), mid
 
