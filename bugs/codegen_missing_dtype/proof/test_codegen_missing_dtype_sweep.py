@@ -45,6 +45,10 @@ from tvm.script import tirx as T
 
 if str(Path(__file__).resolve().parents[3]) not in sys.path:  # `python FILE` from anywhere
     sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+from harness import upstream_tests
+
+METAL = upstream_tests.load("codegen/test_target_codegen_metal.py")
+WEBGPU = upstream_tests.load("codegen/test_target_codegen_webgpu.py")
 
 BUG = pytest.mark.xfail(
     strict=True,
@@ -60,7 +64,7 @@ F = "WGSL has f16 and f32 only"
 NO = "WGSL has no such type"
 # element -> per lane count (1, 2, 3, 4, 8, 16): HAS, or the reason patch 0014's
 # CodeGenWebGPU::PrintType gives (a bool vector matches neither the int nor the uint code)
-WEBGPU = {
+WEBGPU_VERDICT = {
     "bool": (HAS, NO, NO, NO, VEC, VEC),
     "int1": (HAS, HAS, HAS, HAS, VEC, VEC),
     "int4": (HAS, HAS, HAS, HAS, VEC, VEC),
@@ -86,7 +90,7 @@ WEBGPU = {
 }
 Y, N = True, False
 # element -> per lane count: whether patch 0014's CodeGenMetal::PrintType refuses it
-METAL = {
+METAL_VERDICT = {
     "bool": (N, Y, Y, Y, Y, Y),
     "int1": (N, N, N, N, Y, Y),
     "int4": (Y, Y, Y, Y, Y, Y),
@@ -119,28 +123,24 @@ def verdict(target, element, lanes):
     """HAS, or what the refusal says after the type (WebGPU: its reason; Metal: nothing)."""
     position = LANES.index(lanes)
     if target == "webgpu":
-        return WEBGPU[element][position]
-    return "" if METAL[element][position] else HAS
+        return WEBGPU_VERDICT[element][position]
+    return "" if METAL_VERDICT[element][position] else HAS
+
+
+def dtype_of(element, lanes):
+    """The type ``element`` x ``lanes`` as TVM spells it (``float32``, ``float32x4``)."""
+    return element if lanes == 1 else f"{element}x{lanes}"
 
 
 def kernel(element, lanes, scalar="int32"):
-    dtype = element if lanes == 1 else f"{element}x{lanes}"
-
-    def value(n):
-        return T.Broadcast(T.Cast(element, n), lanes) if lanes > 1 else T.Cast(element, n)
-
-    @T.prim_func
-    def main(A: T.Buffer((1,), dtype), n: getattr(T, scalar)):
-        for _ in T.thread_binding(1, thread="threadIdx.x"):
-            A[0] = value(n)
-
-    return main
+    """The upstream WebGPU file's kernel storing its ``scalar`` argument cast to the type."""
+    return WEBGPU._cast_kernel(dtype_of(element, lanes), scalar)
 
 
 def _cases(missing):
     cases = []
     for target in ("webgpu", "metal"):
-        for element in WEBGPU:
+        for element in WEBGPU_VERDICT:
             for lanes in LANES:
                 if (verdict(target, element, lanes) is not HAS) == missing:
                     marks = [BUG] if missing else []
@@ -150,8 +150,7 @@ def _cases(missing):
 
 @pytest.mark.parametrize("target, element, lanes", _cases(missing=True))
 def test_type_the_target_lacks_is_a_value_error_naming_it(target, element, lanes):
-    seen = STORAGE.get(element, element)
-    dtype = seen if lanes == 1 else f"{seen}x{lanes}"
+    dtype = dtype_of(STORAGE.get(element, element), lanes)
     reason = verdict(target, element, lanes)
     named = rf"the {target} target cannot represent the type {dtype}" + (
         f": {reason}$" if reason else "$"
@@ -197,8 +196,7 @@ def test_webgpu_names_a_buffer_type_before_a_kernel_argument(element, lanes, sca
     """A WebGPU kernel with a buffer of a type WGSL lacks and a kernel argument it cannot pass:
     the code generator declares the buffers before the arguments, so the ValueError names the
     buffer's type, not the argument's."""
-    dtype = element if lanes == 1 else f"{element}x{lanes}"
-    named = rf"the webgpu target cannot represent the type {dtype}\b"
+    named = rf"the webgpu target cannot represent the type {dtype_of(element, lanes)}\b"
     with pytest.raises(ValueError, match=named):
         tvm.compile(kernel(element, lanes, scalar), target="webgpu")
 
@@ -213,12 +211,7 @@ def test_webgpu_kernel_argument_it_passes_compiles(scalar):
 def test_webgpu_kernel_argument_it_passes_is_not_named(scalar):
     """A WebGPU kernel computing in float64 from an argument WGSL passes (i32, u32, f32): the
     ValueError names float64, not the argument."""
-
-    @T.prim_func
-    def main(A: T.Buffer((1,), "float32"), n: getattr(T, scalar)):
-        for _ in T.thread_binding(1, thread="threadIdx.x"):
-            A[0] = T.Cast("float32", T.Cast("float64", n) * T.float64(3))
-
+    main = WEBGPU._float64_in_kernel(scalar, second=False)
     with pytest.raises(ValueError, match=r"webgpu target cannot represent the type float64:"):
         tvm.compile(main, target="webgpu")
 
@@ -238,7 +231,10 @@ def test_internal_error_of_another_kind_stays_internal(target):
 def two_kernels(missing_in, int_dtype):
     """A function of two kernels over an ``int_dtype`` buffer A and a float32 buffer B: the
     kernel ``missing_in`` ("first" or "second") computes in float64 from A, the other writes A.
-    The float64 is in one kernel's arithmetic only, never in a parameter."""
+    The float64 is in one kernel's arithmetic only, never in a parameter. The second is the
+    upstream Metal file's kernel."""
+    if missing_in == "second":
+        return METAL._float64_in_second_kernel(int_dtype)
 
     @T.prim_func
     def first(A: T.Buffer((1,), int_dtype), B: T.Buffer((1,), "float32")):
@@ -247,14 +243,7 @@ def two_kernels(missing_in, int_dtype):
         for _ in T.thread_binding(1, thread="threadIdx.x"):
             A[0] = T.Cast(int_dtype, 1)
 
-    @T.prim_func
-    def second(A: T.Buffer((1,), int_dtype), B: T.Buffer((1,), "float32")):
-        for _ in T.thread_binding(1, thread="threadIdx.x"):
-            A[0] = T.Cast(int_dtype, 1)
-        for _ in T.thread_binding(1, thread="threadIdx.x"):
-            B[0] = T.Cast("float32", T.Cast("float64", A[0]) * T.float64(3))
-
-    return first if missing_in == "first" else second
+    return first
 
 
 # the integer types each target has (Metal's include the 64-bit ones)
@@ -327,17 +316,9 @@ def test_unprinted_bool_vector_is_not_named(target, order):
         tvm.compile(select_beside_float64(order), target=target)
 
 
-def device_kernel(dtype):
-    """A device kernel (calling convention 2) that stores its ``dtype`` argument, as the code
-    generator receives it: no SplitHostDevice, so patch 0004 cannot widen the argument."""
-
-    @T.prim_func
-    def main(A_ptr: T.handle(dtype), n: getattr(T, dtype)):
-        T.func_attr({"calling_conv": 2})
-        A = T.decl_buffer((1,), dtype, data=A_ptr)
-        A[0] = n
-
-    return main
+# a device kernel (calling convention 2) that stores its argument, as the code generator
+# receives it: no SplitHostDevice, so patch 0004 cannot widen the argument
+device_kernel = WEBGPU._argument_kernel
 
 
 @BUG
