@@ -32,6 +32,7 @@ import re
 import signal
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 # how a probe's main prints a finding (its layer, its status in capitals, its evidence)
@@ -57,6 +58,19 @@ def needs_tvm(bug, what="tvm/tirx"):
     except Exception as err:
         print(f"{bug}/probe.py: cannot import {what}: {err}", file=sys.stderr)
         raise SystemExit(2) from None
+
+
+def script_definitions(path):
+    """The imports and top-level functions and classes of the standalone script ``path`` (a
+    bug's repro.py), run without the rest of it, as a namespace: a probe uses the reproducer's
+    own program instead of a copy. Their code keeps the script's file and line numbers, so that
+    TVMScript reads their source from the script."""
+    tree = ast.parse(open(path).read(), str(path))
+    kinds = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef)
+    module = ast.Module([node for node in tree.body if isinstance(node, kinds)], [])
+    namespace = {"__name__": f"script:{path}", "__file__": str(path)}
+    exec(compile(module, str(path), "exec"), namespace)
+    return types.SimpleNamespace(**namespace)
 
 
 def first_line(err):
@@ -110,20 +124,9 @@ def round_trip_error(obj, line=first_line):
 
 def repro_definition(probe_file, name):
     """The function or class ``name`` that the repro.py beside ``probe_file`` (a probe's
-    ``__file__``) defines at its top level, so that a probe runs the program its report shows:
-    the script's imports and that definition (decorators included) are executed in a namespace
-    of their own, the rest of the script (the run it reports) is not."""
-    script = Path(probe_file).with_name("repro.py")
-    tree = ast.parse(script.read_text(), filename=str(script))
-    kept = [
-        node
-        for node in tree.body
-        if isinstance(node, ast.Import | ast.ImportFrom)
-        or (isinstance(node, ast.FunctionDef | ast.ClassDef) and node.name == name)
-    ]
-    namespace = {"__name__": f"{script.parent.name}_repro"}
-    exec(compile(ast.Module(body=kept, type_ignores=[]), str(script), "exec"), namespace)
-    return namespace[name]
+    ``__file__``) defines at its top level (``script_definitions``), so that a probe runs the
+    program its report shows."""
+    return getattr(script_definitions(Path(probe_file).with_name("repro.py")), name)
 
 
 def finding(bug, layer, status, evidence):

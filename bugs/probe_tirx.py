@@ -58,6 +58,7 @@ import re
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 from probe_common import (
     bad_arguments,
@@ -69,6 +70,7 @@ from probe_common import (
     kernel_signature,
     print_findings,
     run_main,
+    script_definitions,
 )
 
 try:
@@ -79,6 +81,7 @@ except Exception as _err:  # no usable TIRx package: one line, exit 2
     print(f"probe_tirx: cannot import tvm_tirx: {_err}", file=sys.stderr)
     raise SystemExit(2) from None
 
+BUGS = Path(__file__).resolve().parent  # bugs/: each report's folder
 N = 8
 VALUE = 1.5
 NARROW = ("float16", "int8")
@@ -817,14 +820,7 @@ def probe_codegen_missing_dtype(run_gpu=False):
     must be refused with a diagnostic, not a failed check."""
     del run_gpu
     bug = "codegen_missing_dtype"
-
-    def kernel(dtype):
-        @T.function
-        def main(A: T.Tensor((1,), dtype), n: T.int32):
-            with T.launch_thread("threadIdx.x", 1):
-                A[0] = T.Cast(dtype, n)
-
-        return main
+    kernel = script_definitions(BUGS / bug / "repro_tirx.py").kernel  # the reproducer's kernel
 
     def row():
         for target in ("webgpu", "metal"):

@@ -31,25 +31,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 
-from probe_common import finding, needs_tvm, script
+from probe_common import finding, needs_tvm, script, script_definitions
 
 BUG = "codegen_missing_dtype"
 
 with needs_tvm(BUG, "tvm"):
     import tvm
-    from tvm.script import tirx as T
+
+    # the reproducer's kernel: a ``dtype`` buffer storing ``T.Cast(dtype, n)``
+    kernel = script_definitions(Path(__file__).with_name("repro.py")).kernel
 
 
 CASES = [("webgpu", "int64"), ("webgpu", "uint64"), ("webgpu", "float64"), ("metal", "float64")]
-
-
-def kernel(dtype):
-    @T.prim_func
-    def main(A: T.Buffer((1,), dtype), n: T.int32):
-        for t in T.thread_binding(1, thread="threadIdx.x"):
-            A[0] = T.Cast(dtype, n)
-
-    return main
 
 
 def outcome(target, dtype):
