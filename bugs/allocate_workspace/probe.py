@@ -54,8 +54,11 @@ with common.needs_tvm(BUG, "tvm"):
     from tvm.script import tirx as T
 
 
-def report_module():
-    """The report's shape, written for this script."""
+def report_module(outer_attrs=None):
+    """The report's shape, written for this script: ``main`` calls ``outer`` (attributes
+    ``outer_attrs``, a Codegen function by default), which calls the sized Composite ``inner``."""
+    if outer_attrs is None:
+        outer_attrs = {"Codegen": "my_backend"}
 
     @I.ir_module
     class Module:
@@ -76,7 +79,7 @@ def report_module():
 
         @R.function
         def outer(x: R.Tensor((4,), "float32")) -> R.Tensor((4,), "float32"):
-            R.func_attr({"Codegen": "my_backend"})
+            R.func_attr(outer_attrs)
             cls = Module
             with R.dataflow():
                 y = cls.inner(x)

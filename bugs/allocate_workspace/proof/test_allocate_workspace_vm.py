@@ -29,6 +29,9 @@ held it before patch 0001 was cut to TVM's size: a Codegen function called twice
 Composite callee renamed, the values checked.
 """
 
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -37,41 +40,10 @@ import tvm.testing
 from tvm import relax
 from tvm.script import ir as I
 from tvm.script import relax as R
-from tvm.script import tirx as T
 
-
-def report_module(outer_attrs):
-    @I.ir_module
-    class Module:
-        @T.prim_func
-        def inner_tir(x: T.Buffer((4,), "float32"), y: T.Buffer((4,), "float32")):
-            for i in T.serial(4):
-                y[i] = x[i] + T.float32(1)
-
-        @R.function
-        def main(x: R.Tensor((4,), "float32")) -> R.Tensor((4,), "float32"):
-            with R.dataflow():
-                y = Module.outer(x)
-                R.output(y)
-            return y
-
-        @R.function
-        def outer(x: R.Tensor((4,), "float32")) -> R.Tensor((4,), "float32"):
-            R.func_attr(outer_attrs)
-            with R.dataflow():
-                y = Module.inner(x)
-                R.output(y)
-            return y
-
-        @R.function
-        def inner(x: R.Tensor((4,), "float32")) -> R.Tensor((4,), "float32"):
-            R.func_attr({"Composite": "ext.add_one", "Primitive": True, "WorkspaceSize": 1024})
-            with R.dataflow():
-                y = R.call_tir(Module.inner_tir, (x,), out_ty=R.Tensor((4,), "float32"))
-                R.output(y)
-            return y
-
-    return Module
+if str(Path(__file__).resolve().parents[3]) not in sys.path:  # `python FILE` from anywhere
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+from bugs.allocate_workspace.probe import report_module  # the probe's module, outer's attrs
 
 
 @pytest.mark.parametrize(
