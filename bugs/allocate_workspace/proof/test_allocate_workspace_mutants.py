@@ -188,95 +188,57 @@ def test_chain_whose_callers_sort_first_takes_the_workspace(chain):
     tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
 
 
-@I.ir_module
-class CodegenBesideSized:
-    @R.function
-    def main(x: R.Tensor) -> R.Tensor:
-        with R.dataflow():
-            y = CodegenBesideSized.relu(x)
-            z = CodegenBesideSized.neg(y)
-            R.output(z)
-        return z
+def beside_sized(neg_attrs):
+    """(Before, Expected): the entry calls the sized ``relu`` and ``neg``, an external
+    function of attributes ``neg_attrs`` that calls nothing."""
 
-    @R.function(private=True)
-    def neg(x: R.Tensor) -> R.Tensor:
-        R.func_attr({"Codegen": "ext"})
-        return R.negative(x)
+    @I.ir_module
+    class Before:
+        @R.function
+        def main(x: R.Tensor) -> R.Tensor:
+            with R.dataflow():
+                y = Before.relu(x)
+                z = Before.neg(y)
+                R.output(z)
+            return z
 
-    @R.function(private=True)
-    def relu(x: R.Tensor) -> R.Tensor:
-        R.func_attr({"Composite": "ext.relu", "WorkspaceSize": 1024})
-        return R.nn.relu(x)
+        @R.function(private=True)
+        def neg(x: R.Tensor) -> R.Tensor:
+            R.func_attr(neg_attrs)
+            return R.negative(x)
 
+        @R.function(private=True)
+        def relu(x: R.Tensor) -> R.Tensor:
+            R.func_attr({"Composite": "ext.relu", "WorkspaceSize": 1024})
+            return R.nn.relu(x)
 
-@I.ir_module
-class CodegenBesideSizedExpected:
-    @R.function
-    def main(x: R.Tensor) -> R.Tensor:
-        ws = R.builtin.alloc_tensor(R.shape([1024]), R.dtype("uint8"), R.prim_value(0))
-        with R.dataflow():
-            y = CodegenBesideSizedExpected.relu1(x, ws)
-            z = CodegenBesideSizedExpected.neg(y)
-            R.output(z)
-        return z
+    @I.ir_module
+    class Expected:
+        @R.function
+        def main(x: R.Tensor) -> R.Tensor:
+            ws = R.builtin.alloc_tensor(R.shape([1024]), R.dtype("uint8"), R.prim_value(0))
+            with R.dataflow():
+                y = Expected.relu1(x, ws)
+                z = Expected.neg(y)
+                R.output(z)
+            return z
 
-    @R.function(private=True)
-    def neg(x: R.Tensor) -> R.Tensor:
-        R.func_attr({"Codegen": "ext"})
-        return R.negative(x)
+        @R.function(private=True)
+        def neg(x: R.Tensor) -> R.Tensor:
+            R.func_attr(neg_attrs)
+            return R.negative(x)
 
-    @R.function(private=True)
-    def relu1(x: R.Tensor, workspace: R.Tensor((1024,), "uint8")) -> R.Tensor:
-        R.func_attr({"Composite": "ext.relu"})
-        return R.nn.relu(x)
+        @R.function(private=True)
+        def relu1(x: R.Tensor, workspace: R.Tensor((1024,), "uint8")) -> R.Tensor:
+            R.func_attr({"Composite": "ext.relu"})
+            return R.nn.relu(x)
 
-
-@I.ir_module
-class CompositeBesideSized:
-    @R.function
-    def main(x: R.Tensor) -> R.Tensor:
-        with R.dataflow():
-            y = CompositeBesideSized.relu(x)
-            z = CompositeBesideSized.neg(y)
-            R.output(z)
-        return z
-
-    @R.function(private=True)
-    def neg(x: R.Tensor) -> R.Tensor:
-        R.func_attr({"Composite": "ext.neg"})
-        return R.negative(x)
-
-    @R.function(private=True)
-    def relu(x: R.Tensor) -> R.Tensor:
-        R.func_attr({"Composite": "ext.relu", "WorkspaceSize": 1024})
-        return R.nn.relu(x)
-
-
-@I.ir_module
-class CompositeBesideSizedExpected:
-    @R.function
-    def main(x: R.Tensor) -> R.Tensor:
-        ws = R.builtin.alloc_tensor(R.shape([1024]), R.dtype("uint8"), R.prim_value(0))
-        with R.dataflow():
-            y = CompositeBesideSizedExpected.relu1(x, ws)
-            z = CompositeBesideSizedExpected.neg(y)
-            R.output(z)
-        return z
-
-    @R.function(private=True)
-    def neg(x: R.Tensor) -> R.Tensor:
-        R.func_attr({"Composite": "ext.neg"})
-        return R.negative(x)
-
-    @R.function(private=True)
-    def relu1(x: R.Tensor, workspace: R.Tensor((1024,), "uint8")) -> R.Tensor:
-        R.func_attr({"Composite": "ext.relu"})
-        return R.nn.relu(x)
+    return Before, Expected
 
 
 UNRELATED = {
-    "codegen": (CodegenBesideSized, CodegenBesideSizedExpected),
-    "composite": (CompositeBesideSized, CompositeBesideSizedExpected),
+    "codegen": beside_sized({"Codegen": "ext"}),
+    "composite": beside_sized({"Composite": "ext.neg"}),
 }
 
 
@@ -454,26 +416,22 @@ def test_allocation_joins_a_first_ordinary_block_else_precedes_the_first_block(l
 
 
 @I.ir_module
-class EqualPairNameTakenByRelax:
+class EqualPair:
     @R.function
     def main(x: R.Tensor) -> R.Tensor:
-        y = EqualPairNameTakenByRelax.left(x)
-        z = EqualPairNameTakenByRelax.right(y)
+        y = EqualPair.left(x)
+        z = EqualPair.right(y)
         return z
 
     @R.function(private=True)
     def left(x: R.Tensor) -> R.Tensor:
         R.func_attr({"Codegen": "ext"})
-        return EqualPairNameTakenByRelax.inner(x)
+        return EqualPair.inner(x)
 
     @R.function(private=True)
     def right(x: R.Tensor) -> R.Tensor:
         R.func_attr({"Codegen": "ext"})
-        return EqualPairNameTakenByRelax.inner(x)
-
-    @R.function(private=True)
-    def right1(x: R.Tensor) -> R.Tensor:
-        return R.negative(x)
+        return EqualPair.inner(x)
 
     @R.function(private=True)
     def inner(x: R.Tensor) -> R.Tensor:
@@ -481,28 +439,25 @@ class EqualPairNameTakenByRelax:
         return R.nn.relu(x)
 
 
+# EqualPair's output where ``right1`` is taken: ``right`` becomes ``right2``
 @I.ir_module
-class EqualPairNameTakenByRelaxExpected:
+class EqualPairRight1TakenExpected:
     @R.function
     def main(x: R.Tensor) -> R.Tensor:
         ws = R.builtin.alloc_tensor(R.shape([256]), R.dtype("uint8"), R.prim_value(0))
-        y = EqualPairNameTakenByRelaxExpected.left1(x, ws)
-        z = EqualPairNameTakenByRelaxExpected.right2(y, ws)
+        y = EqualPairRight1TakenExpected.left1(x, ws)
+        z = EqualPairRight1TakenExpected.right2(y, ws)
         return z
 
     @R.function(private=True)
     def left1(x: R.Tensor, workspace: R.Tensor((256,), "uint8")) -> R.Tensor:
         R.func_attr({"Codegen": "ext"})
-        return EqualPairNameTakenByRelaxExpected.inner1(x, workspace)
+        return EqualPairRight1TakenExpected.inner1(x, workspace)
 
     @R.function(private=True)
     def right2(x: R.Tensor, workspace: R.Tensor((256,), "uint8")) -> R.Tensor:
         R.func_attr({"Codegen": "ext"})
-        return EqualPairNameTakenByRelaxExpected.inner1(x, workspace)
-
-    @R.function(private=True)
-    def right1(x: R.Tensor) -> R.Tensor:
-        return R.negative(x)
+        return EqualPairRight1TakenExpected.inner1(x, workspace)
 
     @R.function(private=True)
     def inner1(x: R.Tensor, workspace: R.Tensor((256,), "uint8")) -> R.Tensor:
@@ -510,74 +465,32 @@ class EqualPairNameTakenByRelaxExpected:
         return R.nn.relu(x)
 
 
-@I.ir_module
-class EqualPairNameTakenByPrimFunc:
-    @R.function
-    def main(x: R.Tensor) -> R.Tensor:
-        y = EqualPairNameTakenByPrimFunc.left(x)
-        z = EqualPairNameTakenByPrimFunc.right(y)
-        return z
-
-    @R.function(private=True)
-    def left(x: R.Tensor) -> R.Tensor:
-        R.func_attr({"Codegen": "ext"})
-        return EqualPairNameTakenByPrimFunc.inner(x)
-
-    @R.function(private=True)
-    def right(x: R.Tensor) -> R.Tensor:
-        R.func_attr({"Codegen": "ext"})
-        return EqualPairNameTakenByPrimFunc.inner(x)
-
-    @T.prim_func(private=True)
-    def right1(x: T.Buffer((4,), "float32")):
-        x[0] = T.float32(0)
-
-    @R.function(private=True)
-    def inner(x: R.Tensor) -> R.Tensor:
-        R.func_attr({"Composite": "ext.relu", "WorkspaceSize": 256})
-        return R.nn.relu(x)
+@R.function(private=True)
+def right1_relax(x: R.Tensor) -> R.Tensor:
+    return R.negative(x)
 
 
-@I.ir_module
-class EqualPairNameTakenByPrimFuncExpected:
-    @R.function
-    def main(x: R.Tensor) -> R.Tensor:
-        ws = R.builtin.alloc_tensor(R.shape([256]), R.dtype("uint8"), R.prim_value(0))
-        y = EqualPairNameTakenByPrimFuncExpected.left1(x, ws)
-        z = EqualPairNameTakenByPrimFuncExpected.right2(y, ws)
-        return z
-
-    @R.function(private=True)
-    def left1(x: R.Tensor, workspace: R.Tensor((256,), "uint8")) -> R.Tensor:
-        R.func_attr({"Codegen": "ext"})
-        return EqualPairNameTakenByPrimFuncExpected.inner1(x, workspace)
-
-    @R.function(private=True)
-    def right2(x: R.Tensor, workspace: R.Tensor((256,), "uint8")) -> R.Tensor:
-        R.func_attr({"Codegen": "ext"})
-        return EqualPairNameTakenByPrimFuncExpected.inner1(x, workspace)
-
-    @T.prim_func(private=True)
-    def right1(x: T.Buffer((4,), "float32")):
-        x[0] = T.float32(0)
-
-    @R.function(private=True)
-    def inner1(x: R.Tensor, workspace: R.Tensor((256,), "uint8")) -> R.Tensor:
-        R.func_attr({"Composite": "ext.relu"})
-        return R.nn.relu(x)
+@T.prim_func(private=True)
+def right1_prim_func(x: T.Buffer((4,), "float32")):
+    x[0] = T.float32(0)
 
 
-NAME_TAKEN = {
-    "relax": (EqualPairNameTakenByRelax, EqualPairNameTakenByRelaxExpected),
-    "prim_func": (EqualPairNameTakenByPrimFunc, EqualPairNameTakenByPrimFuncExpected),
-}
+def with_right1(mod, func):
+    """``mod`` with ``func``, which nothing calls, added as ``right1``."""
+    result = tvm.IRModule(dict(mod.functions_items()), attrs=mod.attrs)
+    result["right1"] = func
+    return result
+
+
+NAME_TAKEN = {"relax": right1_relax, "prim_func": right1_prim_func}
 
 
 @STALE
 @pytest.mark.parametrize("taken_by", NAME_TAKEN)
 def test_equal_function_whose_fresh_name_is_taken_gets_the_next_suffix(taken_by):
     """The second of two equal renamed functions takes the next suffix not in the module."""
-    Before, Expected = NAME_TAKEN[taken_by]
+    Before = with_right1(EqualPair, NAME_TAKEN[taken_by])
+    Expected = with_right1(EqualPairRight1TakenExpected, NAME_TAKEN[taken_by])
     tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
 
 
