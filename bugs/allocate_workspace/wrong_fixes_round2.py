@@ -18,6 +18,8 @@
 one step of bugs/allocate_workspace/reference_fix.py, written as an edit of its text
 (harness/wrong_fixes.py: EDITS)."""
 
+from bugs.allocate_workspace.wrong_fixes import EDITS as FIRST
+
 WRONG_FIXES = {
     "blind2-one-sweep": "the takers are the sized functions grown by one sweep over the module "
     "instead of a fixpoint (an external caller listed before its external callee is missed)",
@@ -36,6 +38,7 @@ WRONG_FIXES = {
     "to a backend instead of raising the ValueError",
 }
 
+# a step an earlier round proposed too is that round's edit (FIRST: wrong_fixes.py)
 EDITS = {
     "blind2-one-sweep": [
         (
@@ -45,12 +48,7 @@ EDITS = {
         ),
         ("                grew = True\n", "                grew = False\n"),
     ],
-    "blind2-toplevel-sizes": [
-        (
-            "relax.analysis.post_order_visit(func, visit)\n    return sizes",
-            "visit(func)  # the local functions are not visited\n    return sizes",
-        )
-    ],
+    "blind2-toplevel-sizes": FIRST["module-level-sizes-only"],
     "blind2-usage-skips-nested": [
         (
             "    relax.analysis.post_order_visit(func, visit)\n    return names",
@@ -68,26 +66,8 @@ EDITS = {
             "    return names",
         )
     ],
-    "blind2-var-chase-once": [
-        (
-            "while isinstance(op, relax.Var) and self.lookup_binding(op) is not None:",
-            "if isinstance(op, relax.Var) and self.lookup_binding(op) is not None:",
-        )
-    ],
-    "blind2-alloc-in-dataflow": [
-        (
-            "    if blocks and not isinstance(blocks[0], relax.DataflowBlock):\n"
-            "        blocks[0] = relax.BindingBlock([*bindings, *blocks[0].bindings])",
-            "    if blocks:\n        blocks[0] = type(blocks[0])([*bindings, *blocks[0].bindings])",
-        )
-    ],
-    "blind2-private-gets-symbol": [
-        ('if _attr(func, "global_symbol") is not None:', "if True:  # also when it had none")
-    ],
-    "blind2-external-not-inherited": [
-        (
-            "        if _is_external(op):\n            self.external = self.function\n",
-            "        self.external = self.function if _is_external(op) else None\n",
-        )
-    ],
+    "blind2-var-chase-once": FIRST["one-binding-step"],
+    "blind2-alloc-in-dataflow": FIRST["blind-alloc-in-first-dataflow"],
+    "blind2-private-gets-symbol": FIRST["private-gets-global-symbol"],
+    "blind2-external-not-inherited": FIRST["blind-local-outside-external"],
 }

@@ -20,6 +20,8 @@ Each variant makes one mistake in one step of the reference fix of patches/0001:
 fix's own text (bugs/allocate_workspace/reference_fix.py) with that step edited
 (harness/wrong_fixes.py: EDITS)."""
 
+from bugs.allocate_workspace.wrong_fixes import EDITS as FIRST
+
 WRONG_FIXES = {
     "blind3-takers-one-sweep": "finds the functions taking the workspace in one sweep over the "
     "module instead of a worklist/fixpoint: an external caller listed before the external "
@@ -45,37 +47,16 @@ WRONG_FIXES = {
     "its kind: in a dataflow block, not in an ordinary block in front of it",
 }
 
+# a step an earlier round proposed too is that round's edit (FIRST: wrong_fixes.py)
 EDITS = {
-    "blind3-takers-one-sweep": [
-        ("                grew = True\n", "                grew = False\n")
-    ],
-    "blind3-sizes-module-level-only": [
-        (
-            "relax.analysis.post_order_visit(func, visit)\n    return sizes",
-            "visit(func)  # the local functions are not visited\n    return sizes",
-        )
-    ],
-    "blind3-nested-sized-ignored": [
-        ("(bool(names & taking) or nested_sized)", "bool(names & taking)")
-    ],
-    "blind3-callee-one-alias-level": [
-        (
-            "while isinstance(op, relax.Var) and self.lookup_binding(op) is not None:",
-            "if isinstance(op, relax.Var) and self.lookup_binding(op) is not None:",
-        )
-    ],
-    "blind3-private-renamed-public": [
-        ('if _attr(func, "global_symbol") is not None:', "if True:  # also when it had none")
-    ],
+    "blind3-takers-one-sweep": FIRST["blind-one-sweep"],
+    "blind3-sizes-module-level-only": FIRST["module-level-sizes-only"],
+    "blind3-nested-sized-ignored": FIRST["local-sized-missed"],
+    "blind3-callee-one-alias-level": FIRST["one-binding-step"],
+    "blind3-private-renamed-public": FIRST["private-gets-global-symbol"],
     "blind3-external-caller-allocates": [
         ("if self.external is not None:", "if False:  # code inside external code allocates too")
     ],
-    "blind3-zero-size-workspace": [("return any(sizes)", "return bool(sizes)")],
-    "blind3-alloc-in-dataflow-block": [
-        (
-            "    if blocks and not isinstance(blocks[0], relax.DataflowBlock):\n"
-            "        blocks[0] = relax.BindingBlock([*bindings, *blocks[0].bindings])",
-            "    if blocks:\n        blocks[0] = type(blocks[0])([*bindings, *blocks[0].bindings])",
-        )
-    ],
+    "blind3-zero-size-workspace": FIRST["zero-size-allocated"],
+    "blind3-alloc-in-dataflow-block": FIRST["blind-alloc-in-first-dataflow"],
 }

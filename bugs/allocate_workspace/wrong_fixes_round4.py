@@ -18,6 +18,8 @@
 text (bugs/allocate_workspace/reference_fix.py) with one step done wrong (harness/wrong_fixes.py:
 EDITS)."""
 
+from bugs.allocate_workspace.wrong_fixes import EDITS as FIRST
+
 WRONG_FIXES = {
     "blind4-size-module-level-only": "W is the largest WorkspaceSize of the module-level "
     "functions only: a local Composite function asking for more gets a workspace too small",
@@ -39,19 +41,11 @@ WRONG_FIXES = {
     "function re-added as outer1 still says global_symbol 'outer'",
 }
 
+# a step an earlier round proposed too is that round's edit (FIRST: wrong_fixes.py)
 EDITS = {
-    "blind4-size-module-level-only": [
-        (
-            "relax.analysis.post_order_visit(func, visit)\n    return sizes",
-            "visit(func)  # the local functions are not visited\n    return sizes",
-        )
-    ],
-    "blind4-takers-one-sweep": [
-        ("                grew = True\n", "                grew = False\n")
-    ],
-    "blind4-nested-sized-ignored": [
-        ("(bool(names & taking) or nested_sized)", "bool(names & taking)")
-    ],
+    "blind4-size-module-level-only": FIRST["module-level-sizes-only"],
+    "blind4-takers-one-sweep": FIRST["blind-one-sweep"],
+    "blind4-nested-sized-ignored": FIRST["local-sized-missed"],
     "blind4-alloc-in-first-dataflow-block": [
         (
             "    if blocks and not isinstance(blocks[0], relax.DataflowBlock):\n"
@@ -68,12 +62,7 @@ EDITS = {
             "if isinstance(op, relax.Var) and isinstance(self.lookup_binding(op), relax.Function):",
         )
     ],
-    "blind4-equal-takers-merged": [
-        (
-            "    if not any(gvar.same_as(other) for other in added):\n        return gvar",
-            "    return gvar",
-        )
-    ],
+    "blind4-equal-takers-merged": FIRST["equal-functions-merged"],
     "blind4-global-symbol-kept": [
         ('return func.with_attr("global_symbol", new_name)', "return func")
     ],

@@ -17,6 +17,8 @@
 """Blind round 5 wrong fixes of the AllocateWorkspace report (patches/0001), each the reference
 fix's own text with one step changed (harness/wrong_fixes.py: EDITS)."""
 
+from bugs.allocate_workspace.wrong_fixes import EDITS as FIRST
+
 WRONG_FIXES = {
     "blind5-local-sizes-ignored": "W and the 'any size' check read WorkspaceSize of "
     "module-level functions only, not of local functions",
@@ -34,6 +36,7 @@ WRONG_FIXES = {
     "workspace in code handed to the backend instead of raising",
 }
 
+# a step an earlier round proposed too is that round's edit (FIRST: wrong_fixes.py)
 EDITS = {
     "blind5-local-sizes-ignored": [
         (
@@ -41,36 +44,20 @@ EDITS = {
             "            visit(func)  # the local functions are not visited\n    return sizes",
         )
     ],
-    "blind5-one-sweep": [("                grew = True\n", "                grew = False\n")],
+    "blind5-one-sweep": FIRST["blind-one-sweep"],
     "blind5-alias-one-hop": [
         (
             "        while isinstance(op, relax.Var) and self.lookup_binding(op) is not None:",
             "        if isinstance(op, relax.Var) and self.lookup_binding(op) is not None:",
         )
     ],
-    "blind5-alloc-in-dataflow": [
-        (
-            "    if blocks and not isinstance(blocks[0], relax.DataflowBlock):\n"
-            "        blocks[0] = relax.BindingBlock([*bindings, *blocks[0].bindings])",
-            "    if blocks:\n        blocks[0] = type(blocks[0])([*bindings, *blocks[0].bindings])",
-        )
-    ],
-    "blind5-equal-callees-merged": [
-        (
-            "    if not any(gvar.same_as(other) for other in added):\n        return gvar",
-            "    return gvar",
-        )
-    ],
+    "blind5-alloc-in-dataflow": FIRST["blind-alloc-in-first-dataflow"],
+    "blind5-equal-callees-merged": FIRST["equal-functions-merged"],
     "blind5-global-symbol-stale": [
         (
             '        return func.with_attr("global_symbol", new_name)\n    return func',
             "        return func\n    return func",
         )
     ],
-    "blind5-external-scope-reset": [
-        (
-            "        if _is_external(op):\n            self.external = self.function\n",
-            "        self.external = self.function if _is_external(op) else None\n",
-        )
-    ],
+    "blind5-external-scope-reset": FIRST["blind-local-outside-external"],
 }

@@ -18,6 +18,9 @@
 text (bugs/allocate_workspace/reference_fix.py) with one step changed (harness/wrong_fixes.py:
 EDITS)."""
 
+from bugs.allocate_workspace.wrong_fixes import EDITS as FIRST
+from bugs.allocate_workspace.wrong_fixes_round4 import EDITS as ROUND4
+
 WRONG_FIXES = {
     "blind6-first-size": "W is the first WorkspaceSize found, not the largest",
     "blind6-one-sweep": "the takers' closure is one sweep over the functions, not a fixpoint",
@@ -28,28 +31,18 @@ WRONG_FIXES = {
     "blind6-equal-merged": "structurally equal takers are re-added under one shared GlobalVar",
 }
 
+# a step an earlier round proposed too is that round's edit (FIRST: wrong_fixes.py)
 EDITS = {
     "blind6-first-size": [("return max(sizes)", "return sizes[0]")],
-    "blind6-one-sweep": [("                grew = True\n", "                grew = False\n")],
-    "blind6-alloc-in-dataflow": [
-        (
-            "    if blocks and not isinstance(blocks[0], relax.DataflowBlock):\n"
-            "        blocks[0] = relax.BindingBlock([*bindings, *blocks[0].bindings])",
-            "    if blocks:\n        blocks[0] = type(blocks[0])([*bindings, *blocks[0].bindings])",
-        )
-    ],
-    "blind6-symbol-kept": [('return func.with_attr("global_symbol", new_name)', "return func")],
+    "blind6-one-sweep": FIRST["blind-one-sweep"],
+    "blind6-alloc-in-dataflow": FIRST["blind-alloc-in-first-dataflow"],
+    "blind6-symbol-kept": ROUND4["blind4-global-symbol-kept"],
     "blind6-var-callee": [
         (
             "while isinstance(op, relax.Var) and self.lookup_binding(op) is not None:",
             "while False:  # a variable bound to the callee is not followed",
         )
     ],
-    "blind6-zero-size-runs": [("return any(sizes)", "return bool(sizes)")],
-    "blind6-equal-merged": [
-        (
-            "    if not any(gvar.same_as(other) for other in added):\n        return gvar",
-            "    return gvar",
-        )
-    ],
+    "blind6-zero-size-runs": FIRST["zero-size-allocated"],
+    "blind6-equal-merged": FIRST["equal-functions-merged"],
 }

@@ -18,6 +18,10 @@
 text (bugs/allocate_workspace/reference_fix.py) with one step changed (harness/wrong_fixes.py:
 EDITS)."""
 
+from bugs.allocate_workspace.wrong_fixes import EDITS as FIRST
+from bugs.allocate_workspace.wrong_fixes_round4 import EDITS as ROUND4
+from bugs.allocate_workspace.wrong_fixes_round6 import EDITS as ROUND6
+
 WRONG_FIXES = {
     "blind7-size-first": "W is the first WorkspaceSize found, not the largest",
     "blind7-size-module-level": "W is taken over module-level functions only, local ones skipped",
@@ -35,31 +39,14 @@ WRONG_FIXES = {
     ),
 }
 
+# a step an earlier round proposed too is that round's edit (FIRST: wrong_fixes.py)
 EDITS = {
-    "blind7-size-first": [("return max(sizes)", "return sizes[0]")],
-    "blind7-size-module-level": [
-        (
-            "relax.analysis.post_order_visit(func, visit)\n    return sizes",
-            "visit(func)  # the local functions are not visited\n    return sizes",
-        )
-    ],
-    "blind7-one-sweep": [("                grew = True\n", "                grew = False\n")],
-    "blind7-nested-sized-ignored": [
-        ("(bool(names & taking) or nested_sized)", "bool(names & taking)")
-    ],
-    "blind7-size-zero-runs": [("return any(sizes)", "return bool(sizes)")],
-    "blind7-symbol-kept": [('return func.with_attr("global_symbol", new_name)', "return func")],
-    "blind7-alloc-in-dataflow": [
-        (
-            "    if blocks and not isinstance(blocks[0], relax.DataflowBlock):\n"
-            "        blocks[0] = relax.BindingBlock([*bindings, *blocks[0].bindings])",
-            "    if blocks:\n        blocks[0] = type(blocks[0])([*bindings, *blocks[0].bindings])",
-        )
-    ],
-    "blind7-var-callee-missed": [
-        (
-            "while isinstance(op, relax.Var) and self.lookup_binding(op) is not None:",
-            "while False:  # a variable bound to the callee is not followed",
-        )
-    ],
+    "blind7-size-first": ROUND6["blind6-first-size"],
+    "blind7-size-module-level": FIRST["module-level-sizes-only"],
+    "blind7-one-sweep": FIRST["blind-one-sweep"],
+    "blind7-nested-sized-ignored": FIRST["local-sized-missed"],
+    "blind7-size-zero-runs": FIRST["zero-size-allocated"],
+    "blind7-symbol-kept": ROUND4["blind4-global-symbol-kept"],
+    "blind7-alloc-in-dataflow": FIRST["blind-alloc-in-first-dataflow"],
+    "blind7-var-callee-missed": ROUND6["blind6-var-callee"],
 }

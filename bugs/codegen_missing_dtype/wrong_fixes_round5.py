@@ -17,6 +17,8 @@
 """Blind round 5: wrong fixes of the missing-dtype refusal (WebGPU, Metal), each the reference
 fix's own text with one step changed (harness/wrong_fixes.py: EDITS)."""
 
+from bugs.codegen_missing_dtype.wrong_fixes import EDITS as FIRST
+
 WRONG_FIXES = {
     "blind5-webgpu-first-kernel-only": (
         "the WebGPU search returns None after the module's first kernel instead of going on "
@@ -47,6 +49,7 @@ WRONG_FIXES = {
     ),
 }
 
+# a step an earlier round proposed too is that round's edit (FIRST: wrong_fixes.py)
 EDITS = {
     "blind5-webgpu-first-kernel-only": [
         (
@@ -54,7 +57,7 @@ EDITS = {
             "return _webgpu_message(dtype)\n        return None\n    return None",
         )
     ],
-    "blind5-metal-not-wrapped": [('TARGETS = ("webgpu", "metal")', 'TARGETS = ("webgpu",)')],
+    "blind5-metal-not-wrapped": FIRST["webgpu-only"],
     "blind5-webgpu-element-before-lanes": [
         (
             "    if lanes != 1 and not 2 <= lanes <= 4:\n"

@@ -17,6 +17,8 @@
 """Blind round 6: wrong fixes of the WebGPU/Metal missing-type ValueError, each the reference
 fix's own text with one step changed (harness/wrong_fixes.py: EDITS)."""
 
+from bugs.codegen_missing_dtype.wrong_fixes_round5 import EDITS as ROUND5
+
 WRONG_FIXES = {
     "blind6-cmd-first-func-only": "the search for the missing type stops after the module's "
     "first function: a second kernel's float64 stays an InternalError",
@@ -32,6 +34,7 @@ WRONG_FIXES = {
     "message names an argument, not the buffer type the code generator stopped at",
 }
 
+# a step an earlier round proposed too is that round's edit (FIRST: wrong_fixes.py)
 EDITS = {
     "blind6-cmd-first-func-only": [
         ('{dtype}"\n            continue', '{dtype}"\n            return None'),
@@ -42,19 +45,7 @@ EDITS = {
     ],
     "blind6-cmd-metal-int64-lacking": [("(1, 8, 16, 32, 64)", "(1, 8, 16, 32)")],
     "blind6-cmd-webgpu-uint32-arg": [('("int32", "uint32", "float32")', '("int32", "float32")')],
-    "blind6-cmd-lanes-after-scalar": [
-        (
-            "    if lanes != 1 and not 2 <= lanes <= 4:\n"
-            '        return "WGSL vectors have 2, 3 or 4 lanes"\n',
-            "",
-        ),
-        (
-            '"WGSL has f16 and f32 only"\n',
-            '"WGSL has f16 and f32 only"\n'
-            "    if lanes != 1 and not 2 <= lanes <= 4:\n"
-            '        return "WGSL vectors have 2, 3 or 4 lanes"\n',
-        ),
-    ],
+    "blind6-cmd-lanes-after-scalar": ROUND5["blind5-webgpu-element-before-lanes"],
     "blind6-cmd-webgpu-body-skipped": [
         (
             "body = _body_dtypes(func)\n",

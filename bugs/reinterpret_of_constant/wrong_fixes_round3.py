@@ -19,6 +19,8 @@
 Each is the text of ``bugs/reinterpret_of_constant/reference_fix.py`` with one step changed
 (harness/wrong_fixes.py: EDITS)."""
 
+from bugs.reinterpret_of_constant.wrong_fixes import EDITS as FIRST
+
 WRONG_FIXES = {
     "blind3-target-type-temporary": "the temporary is declared of the reinterpret's target type, "
     "not the constant's own (source) type",
@@ -40,6 +42,7 @@ WRONG_FIXES = {
 }
 
 
+# a step an earlier round proposed too is that round's edit (FIRST: wrong_fixes.py)
 EDITS = {
     # C++: ``PrintSSAAssign(rhs, value, target_dtype)`` declares ``uint v_ = 2.000000e+00f;``:
     # C converts the constant's value to that type on the assignment (modelled by the Cast)
@@ -49,7 +52,7 @@ EDITS = {
             'ir.Var("v", call.ty), ir.Cast(call.ty, constant)',
         )
     ],
-    "blind3-float-constants-only": [("isinstance(expr, CONSTANTS)", "isinstance(expr, FLOAT_IMM)")],
+    "blind3-float-constants-only": FIRST["floats-only"],
     "blind3-scalar-target-only": [
         (
             "        and is_constant(call.args[0])\n",

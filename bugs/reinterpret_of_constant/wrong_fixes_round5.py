@@ -17,6 +17,8 @@
 """Blind round 5 wrong fixes of the reinterpret_of_constant reference fix (patch 0012), each
 the reference fix's own text with one step changed (harness/wrong_fixes.py: EDITS)."""
 
+from bugs.reinterpret_of_constant.wrong_fixes_round4 import EDITS as ROUND4
+
 WRONG_FIXES = {
     "blind5-reinterp-float-only": "only a FloatImm argument gets the temporary (the report's "
     "float case): reinterpret of an int32 constant still takes the address of a literal",
@@ -38,6 +40,7 @@ WRONG_FIXES = {
 }
 
 
+# a step an earlier round proposed too is that round's edit (FIRST: wrong_fixes.py)
 EDITS = {
     "blind5-reinterp-float-only": [("(ir.IntImm, FLOAT_IMM)", "(FLOAT_IMM,)")],
     "blind5-reinterp-target-type-temp": [
@@ -69,9 +72,7 @@ EDITS = {
             'and is_constant(call.args[0])\n        and "x" not in str(call.ty)',
         )
     ],
-    "blind5-reinterp-first-function-only": [
-        ("in mod.functions.items():", "in list(mod.functions.items())[:1]:")
-    ],
+    "blind5-reinterp-first-function-only": ROUND4["blind4-first-function-only"],
     "blind5-reinterp-no-float64": [
         (
             "isinstance(expr, CONSTANTS)",

@@ -17,6 +17,9 @@
 """Blind round 6 wrong fixes of the reinterpret-of-a-constant reference fix, each the
 reference fix's own text with one step changed (harness/wrong_fixes.py: EDITS)."""
 
+from bugs.reinterpret_of_constant.wrong_fixes_round3 import EDITS as ROUND3
+from bugs.reinterpret_of_constant.wrong_fixes_round5 import EDITS as ROUND5
+
 WRONG_FIXES = {
     "blind6-temp-of-target-type": (
         "the temporary is declared with the reinterpret's target type "
@@ -45,6 +48,7 @@ WRONG_FIXES = {
 }
 
 
+# a step an earlier round proposed too is that round's edit (FIRST: wrong_fixes.py)
 EDITS = {
     "blind6-temp-of-target-type": [
         (
@@ -61,9 +65,7 @@ EDITS = {
             "and is_constant(call.args[0])\n        and call.ty.dtype.lanes == 1",
         )
     ],
-    "blind6-stores-only": [
-        ("if isinstance(stmt, ir.SeqStmt) or", "if not isinstance(stmt, ir.Store) or")
-    ],
+    "blind6-stores-only": ROUND3["blind3-stores-only"],
     "blind6-temp-with-target-lanes": [
         (
             '    return ir.Var("v", constant.ty), constant',
@@ -75,5 +77,5 @@ EDITS = {
     "blind6-first-function-only": [
         ("updates[gvar] = new\n", "updates[gvar] = new\n            break  # the first one only\n")
     ],
-    "blind6-no-c-host": [('("target.build.c", ', "(")],
+    "blind6-no-c-host": ROUND5["blind5-reinterp-no-c-host"],
 }

@@ -17,6 +17,8 @@
 """Blind round 7 wrong fixes of the reinterpret-of-a-constant reference fix (patch 0012), each
 the reference fix's own text with one step changed (harness/wrong_fixes.py: EDITS)."""
 
+from bugs.reinterpret_of_constant.wrong_fixes_round6 import EDITS as ROUND6
+
 WRONG_FIXES = {
     "blind7-float-only": "only a FloatImm argument gets the temporary; an IntImm (e.g. int32 "
     "bits reinterpreted as float32) still takes the address of a literal",
@@ -33,26 +35,15 @@ WRONG_FIXES = {
 }
 
 
+# a step an earlier round proposed too is that round's edit (FIRST: wrong_fixes.py)
 EDITS = {
-    "blind7-float-only": [
-        ("and is_constant(call.args[0])", "and isinstance(call.args[0], FLOAT_IMM)")
-    ],
+    "blind7-float-only": ROUND6["blind6-float-constants-only"],
     "blind7-int-only": [
         ("and is_constant(call.args[0])", "and isinstance(call.args[0], ir.IntImm)")
     ],
     # ``uint v = 2.000000e+00f;``: C converts the value to the declared type
-    "blind7-target-type-temp": [
-        (
-            'ir.Var("v", constant.ty), constant',
-            'ir.Var("v", call.ty), ir.Cast(str(call.ty.dtype), constant)',
-        )
-    ],
-    "blind7-scalar-target-only": [
-        (
-            "and is_constant(call.args[0])",
-            "and is_constant(call.args[0])\n        and call.ty.dtype.lanes == 1",
-        )
-    ],
+    "blind7-target-type-temp": ROUND6["blind6-temp-of-target-type"],
+    "blind7-scalar-target-only": ROUND6["blind6-scalar-targets-only"],
     "blind7-32bit-only": [
         (
             "and is_constant(call.args[0])",
