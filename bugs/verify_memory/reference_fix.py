@@ -141,12 +141,12 @@ def _definition_source(value):
 
 
 def _thread_extent(node):
-    """The extent of a thread environment (a ``thread_extent`` attribute's value on apache/tvm,
-    the extent argument of ``launch_thread`` on tvm-tirx), as a list; empty for a region that
-    launches no threads of its own (a tvm-tirx ``device_scope``)."""
+    """The host-computed sizes of a thread environment, as a list: a ``thread_extent``
+    attribute's value on apache/tvm; on tvm-tirx the extent argument of ``launch_thread``, and
+    every launch value of a ``device_scope`` (the released verifier reads them as host code)."""
     if LINE == "tvm":
         return [node.value]
-    return list(node.args[1:2]) if node.op.name == "tirx.launch_thread" else []
+    return list(node.args[1:2]) if node.op.name == "tirx.launch_thread" else list(node.args)
 
 
 def _launch_parameters(kernel):

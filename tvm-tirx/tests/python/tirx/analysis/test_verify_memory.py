@@ -368,6 +368,25 @@ def test_device_scope_region_counts_as_device_code(kind):
     tvm_tirx.ir.assert_structural_equal(tr.VerifyMemory()(Module), Module)
 
 
+@pytest.mark.parametrize("kind", ["cuda", "opencl"])
+@pytest.mark.parametrize("position", ["first", "second"])
+def test_host_load_in_device_scope_launch_value_fails(kind, position):
+    """The host computes a T.device_scope's launch values, as a launch's extents: no param reads"""
+
+    def values(L):
+        return (L[0],) if position == "first" else (4, L[0])
+
+    @T.function
+    def main(A: T.Tensor((16,), "float32"), L: T.Tensor((1,), "int32")):
+        T.func_attr({"target": _target(kind, host="llvm")})
+        flat = T.decl_tensor(A.data, ty_args=[T.Tensor((16,), T.float32)])
+        with T.device_scope(*values(L)):
+            flat[0] = T.float32(1.0)
+
+    with pytest.raises(RuntimeError, match="Variable `L` is directly accessed by host memory"):
+        tr.VerifyMemory()(tvm_tirx.IRModule({"main": main}))
+
+
 @pytest.mark.parametrize("kind", DEVICE_KINDS_WEBGPU_MISSED)
 def test_private_function_with_host_in_target_is_verified(kind):
     """A private function whose target has a host is host code, verified like a public one"""
