@@ -19,8 +19,8 @@ guard around their imports, a finding row, the command line (``--check``, ``--he
 and exit 2 for anything else), printing the findings and the exit status, one-line errors, and
 the checks several probes make (whether a pass changed the module it was given, print ->
 parse, a control beside the program, the CUDA kernel's signature, the host's writes into
-device workspaces, a call on cuda(0) in a child process). A probe holds its bug's program and
-what it expects of it; the rest is here.
+device workspaces, a call on cuda(0) in a child process, children run side by side). A probe
+holds its bug's program and what it expects of it; the rest is here.
 
 A probe imports it with ``bugs/`` on ``sys.path`` (scripts/check_tvm.py puts it there; a probe
 run as a script puts its own parent folder there), before it imports TVM."""
@@ -203,6 +203,36 @@ def run_child(script, arg):
     else:
         return json.loads(proc.stdout.strip().splitlines()[-1]), None, proc
     return None, failure, proc
+
+
+def start_child(args, env=None):
+    """``python *args`` started with its output piped, for children that run side by side
+    (the crash of a program in a child, beside its control); ``finish`` waits for it."""
+    pipe = subprocess.PIPE
+    return subprocess.Popen([sys.executable, *args], stdout=pipe, stderr=pipe, text=True, env=env)
+
+
+def finish(child, timeout=300):
+    """(stdout, stderr) of a child of start_child once it has ended, killed after
+    ``timeout`` seconds."""
+    try:
+        return child.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        return child.communicate()
+
+
+def print_gpu_run(run, label, call, no_device_label=None):
+    """What a probe's ``show`` prints of its call on cuda(0), with ``run`` only: ``label:
+    call()`` where a CUDA device is, else ``no_device_label`` (default ``label``): no device."""
+    import tvm
+
+    if not run:
+        return
+    if tvm.cuda(0).exist:
+        print(f"{label}: {call()}")
+    else:
+        print(f"{no_device_label or label}: no CUDA device here")
 
 
 def call_on_cuda(mod, b, *scalars):

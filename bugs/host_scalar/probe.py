@@ -205,11 +205,7 @@ def show(run):
         )
         for evidence in allocs + stores:
             print(f"            {evidence}")
-        if run:
-            if tvm.cuda(0).exist:
-                print(f"  gpu run : {run_in_child(variant)[1]}")
-            else:
-                print("  gpu run : no CUDA device here")
+        common.print_gpu_run(run, "  gpu run ", lambda: run_in_child(variant)[1])
 
 
 if __name__ == "__main__":

@@ -147,11 +147,7 @@ def show(run):
         print(f"[{dtype}]")
         print(f"  kernel  : {signature}")
         print(f"  scalar  : {ctype} ({verdict})")
-    if run:
-        if tvm.cuda(0).exist:
-            print(f"gpu run (float16): {run_in_child('float16')[2]}")
-        else:
-            print("gpu run: no CUDA device here")
+    common.print_gpu_run(run, "gpu run (float16)", lambda: run_in_child("float16")[2], "gpu run")
 
 
 if __name__ == "__main__":

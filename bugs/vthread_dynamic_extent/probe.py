@@ -30,9 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 
-import subprocess
-
-from probe_common import finding, needs_tvm, script
+from probe_common import finding, finish, needs_tvm, script, start_child
 
 BUG = "vthread_dynamic_extent"
 
@@ -59,27 +57,21 @@ except Exception as err:
 """
 
 
-def start_child(extent):
+def start(extent):
     """The compile of ``extent`` in a child interpreter, started."""
-    code = CHILD.replace("EXTENT", extent)
-    pipe = subprocess.PIPE
-    return subprocess.Popen([sys.executable, "-c", code], stdout=pipe, stderr=pipe, text=True)
+    return start_child(["-c", CHILD.replace("EXTENT", extent)])
 
 
 def outcome(child):
-    """(exit status, last output line) of a child of start_child."""
-    try:
-        out, err = child.communicate(timeout=300)
-    except subprocess.TimeoutExpired:
-        child.kill()
-        out, err = child.communicate()
+    """(exit status, last output line) of a child of start."""
+    out, err = finish(child)
     lines = (out.strip() or err.strip()).splitlines()
     return child.returncode, (lines[-1] if lines else "")
 
 
 def probe(run_gpu=False):
     del run_gpu  # compiled to source only
-    control, dynamic = start_child("2"), start_child("L[0]")  # side by side
+    control, dynamic = start("2"), start("L[0]")  # side by side
     status, line = outcome(control)
     if status != 0 or line != "compiled":
         outcome(dynamic)

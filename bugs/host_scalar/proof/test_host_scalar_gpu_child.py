@@ -31,9 +31,6 @@ unfixed TVM it must not run at all; this file is its crash-isolated twin. Each c
 """
 
 import json
-import os
-import signal
-import subprocess
 import sys
 from pathlib import Path
 
@@ -43,20 +40,18 @@ import pytest
 import tvm
 import tvm.testing
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # repository root, for `python FILE`
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import host_scalar_cases as cases
 
+from harness import child_process
+
 REASON = "host-level scalar cell is a device workspace that the host writes (SIGSEGV)"
-CRASH_SIGNALS = (signal.SIGSEGV, signal.SIGBUS)
 PASSES = ("LowerTVMBuiltin", "SplitHostDevice")
 
 
 class HostTouchedDeviceMemory(AssertionError):
     """The child died of the report's crash: a host access to device memory."""
-
-
-class ChildFailed(RuntimeError):
-    """The child failed in any other way: not the report's crash."""
 
 
 def _installed_passes():
@@ -71,8 +66,7 @@ def _compile(case, dtype):
 
 def _child(mode, case, dtypes):
     """In the child: compile (and with mode ``run``, call on cuda(0)) ``case`` per dtype."""
-    env = {k: os.environ.get(k, "") for k in ("TVM_REFERENCE_FIXES", "TVM_WRONG_FIX")}
-    print(json.dumps({"env": env, "passes": _installed_passes()}), flush=True)
+    print(json.dumps({"env": child_process.fix_env(), "passes": _installed_passes()}), flush=True)
     for dtype in dtypes:
         lib, kernels = _compile(case, dtype)
         report = {"dtype": dtype, "kernels": kernels}
@@ -82,35 +76,20 @@ def _child(mode, case, dtypes):
         print(json.dumps(report), flush=True)
 
 
-def _raise_for(returncode, detail):
-    """Raise the exception for a child that exited with ``returncode``, if it failed."""
-    if -returncode in CRASH_SIGNALS:
-        name = signal.Signals(-returncode).name
-        raise HostTouchedDeviceMemory(f"child killed by {name}: {detail}")
-    if returncode != 0:
-        raise ChildFailed(f"child exited {returncode}: {detail}")
-
-
 def run_child(mode, case, dtypes):
-    """([header, one report per dtype]) from a child process, or the exception above."""
-    proc = subprocess.run(
-        [sys.executable, __file__, "--child", mode, case, *dtypes],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    reports = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
+    """([header, one report per dtype]) from a child process, or the exception of
+    child_process.raise_for."""
+    proc, reports = child_process.run([__file__, "--child", mode, case, *dtypes])
     done = [r["dtype"] for r in reports[1:]]
-    _raise_for(proc.returncode, f"{case}, after {done}:\n{proc.stderr[-3000:]}")
+    detail = f"{case}, after {done}:\n{proc.stderr[-3000:]}"
+    child_process.raise_for(proc.returncode, detail, HostTouchedDeviceMemory)
     return reports
 
 
 def test_child_compiles_what_this_process_compiles():
     """A child process sees the fixes this session runs with, whichever they are."""
     header, *reports = run_child("compile", "reassigned", ["float32", "int64"])
-    env = {k: os.environ.get(k, "") for k in ("TVM_REFERENCE_FIXES", "TVM_WRONG_FIX")}
-    assert header == {"env": env, "passes": _installed_passes()}
+    assert header == {"env": child_process.fix_env(), "passes": _installed_passes()}
     assert [r["kernels"] for r in reports] == [
         json.loads(json.dumps(_compile("reassigned", d)[1])) for d in ("float32", "int64")
     ]
@@ -118,15 +97,7 @@ def test_child_compiles_what_this_process_compiles():
 
 def test_child_crash_is_told_apart(tmp_path):
     """A SIGSEGV is the report's crash; an ordinary failure of the child is not."""
-    script = tmp_path / "child.py"
-    for body, exception in [
-        ("import os, signal; os.kill(os.getpid(), signal.SIGSEGV)", HostTouchedDeviceMemory),
-        ("raise ImportError('no module named tvm')", ChildFailed),
-    ]:
-        script.write_text(body)
-        proc = subprocess.run([sys.executable, str(script)], capture_output=True, check=False)
-        with pytest.raises(exception):
-            _raise_for(proc.returncode, body)
+    child_process.assert_crash_told_apart(tmp_path, HostTouchedDeviceMemory)
 
 
 @pytest.mark.gpu

@@ -33,9 +33,6 @@ DTYPE...``, which prints one JSON line per dtype, the C it computed or the error
 
 import functools
 import json
-import os
-import signal
-import subprocess
 import sys
 from pathlib import Path
 
@@ -45,13 +42,16 @@ import pytest
 import tvm
 import tvm.testing
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # repository root, for `python FILE`
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import narrow_scalar_cases as cases
+
+from harness import child_process
+from harness.child_process import ChildFailed
 
 NARROW_REASON = "narrow kernel scalar parameter refused by the CUDA runtime"
 HOST_SCALAR_REASON = "host-level scalar cell is a device workspace that the host writes"
 REFUSED = "as device function argument"
-CRASH_SIGNALS = (signal.SIGSEGV, signal.SIGBUS)
 # bfloat16 host scalars compile with their own fix only (its own runs: test_bfloat16_scalar.py)
 RUN_DTYPES = [d for d in cases.DTYPES if d != "bfloat16"]
 
@@ -64,13 +64,8 @@ class HostTouchedDeviceMemory(AssertionError):
     """The child died of the host-scalar report's crash."""
 
 
-class ChildFailed(RuntimeError):
-    """The child failed in any other way."""
-
-
 def _child(mode, spelling, dtypes):
-    env = {k: os.environ.get(k, "") for k in ("TVM_REFERENCE_FIXES", "TVM_WRONG_FIX")}
-    print(json.dumps({"env": env}), flush=True)
+    print(json.dumps({"env": child_process.fix_env()}), flush=True)
     for dtype in dtypes:
         lib = tvm.compile(cases.make(spelling, dtype), target="cuda")
         report = {
@@ -88,28 +83,18 @@ def _child(mode, spelling, dtypes):
 @functools.cache
 def run_child(mode, spelling, dtypes):
     """{dtype: report} from a child process, or HostTouchedDeviceMemory / ChildFailed."""
-    proc = subprocess.run(
-        [sys.executable, __file__, "--child", mode, spelling, *dtypes],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    reports = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
+    proc, reports = child_process.run([__file__, "--child", mode, spelling, *dtypes])
     detail = f"{spelling} {list(dtypes)}, after {[r['dtype'] for r in reports[1:]]}"
-    if -proc.returncode in CRASH_SIGNALS:
-        name = signal.Signals(-proc.returncode).name
-        raise HostTouchedDeviceMemory(f"child killed by {name}: {detail}")
-    if proc.returncode != 0:
-        raise ChildFailed(f"child exited {proc.returncode}: {detail}:\n{proc.stderr[-3000:]}")
+    child_process.raise_for(
+        proc.returncode, f"{detail}:\n{proc.stderr[-3000:]}", HostTouchedDeviceMemory
+    )
     return reports[0], {r["dtype"]: r for r in reports[1:]}
 
 
 def test_child_compiles_what_this_process_compiles():
     """A child process sees the fixes this session runs with, whichever they are."""
     header, reports = run_child("compile", "let", ("float16", "int8", "float32"))
-    env = {k: os.environ.get(k, "") for k in ("TVM_REFERENCE_FIXES", "TVM_WRONG_FIX")}
-    assert header == {"env": env}
+    assert header == {"env": child_process.fix_env()}
     for dtype, report in reports.items():
         lib = tvm.compile(cases.make("let", dtype), target="cuda")
         want = cases.kernel_params(lib.mod.imports[0].inspect_source())

@@ -23,8 +23,9 @@ JSON line (the pass constructor it runs, and the outcome: injected, or the error
 words), and:
 
 * only a child killed by SIGSEGV or SIGBUS is the bug's exception, ``KilledBySignal``; any
-  other failure of the child (an import error, a non-zero exit) is ``ChildFailed``, which no
-  xfail accepts; a wrong refusal is a plain assertion failure;
+  other failure of the child (an import error, a non-zero exit) is ``ChildFailed``
+  (harness/child_process.py), which no xfail accepts; a wrong refusal is a plain assertion
+  failure;
 * the fixes under test reach the child (the root conftest puts harness/child_site on
   PYTHONPATH and sets TVM_REFERENCE_FIXES / TVM_WRONG_FIX), checked by a test that compares
   the child's pass with this process's;
@@ -34,19 +35,18 @@ words), and:
 
 import json
 import os
-import signal
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # `python FILE --child ...`
+from bugs import probe_common
+from harness import child_process
+
 ROOT = Path(__file__).resolve().parents[3]
-if str(ROOT) not in sys.path:  # `python FILE --child ...` from anywhere
-    sys.path.insert(0, str(ROOT))
 
 REASON = "non-constant vthread extent: SIGSEGV in InjectVirtualThread"
-CRASH_SIGNALS = (signal.SIGSEGV, signal.SIGBUS)
 # case -> (the tag, its extent, the program): a hand-written virtual_thread attribute run
 # through the pass, alone, as function 0 or 1 of a module of two (the other one's extent
 # is 2) or after a function of another dialect (a Relax function, an external one), or the
@@ -90,10 +90,6 @@ def other(x: R.Tensor((16,), "int32")) -> R.Tensor((16,), "int32"):
 
 class KilledBySignal(AssertionError):
     """The child died of the report's crash: a signal inside the pass."""
-
-
-class ChildFailed(RuntimeError):
-    """The child failed in any other way: not the report's crash."""
 
 
 def _constructor():
@@ -154,17 +150,9 @@ def _child(case, install_fix):
     print(json.dumps(report), flush=True)
 
 
-def _raise_for(returncode, detail):
-    """Raise the exception for a child that exited with ``returncode``, if it failed."""
-    if -returncode in CRASH_SIGNALS:
-        raise KilledBySignal(f"child killed by {signal.Signals(-returncode).name}: {detail}")
-    if returncode != 0:
-        raise ChildFailed(f"child exited {returncode}: {detail}")
-
-
 def _bare_env():
     """This environment without the fixes of the session (no child_site, no fix variables)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("TVM_REFERENCE_FIXES", "TVM_WRONG_FIX")}
+    env = {k: v for k, v in os.environ.items() if k not in child_process.FIX_VARIABLES}
     site = str(ROOT / "harness" / "child_site")
     paths = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p and p != site]
     env["PYTHONPATH"] = os.pathsep.join(paths)
@@ -172,23 +160,17 @@ def _bare_env():
 
 
 def start_child(case, env=None, install_fix=False):
-    args = [sys.executable, __file__, "--child", case] + (["--fix"] if install_fix else [])
-    pipe = subprocess.PIPE
-    return subprocess.Popen(args, stdout=pipe, stderr=pipe, text=True, env=env)
+    args = [__file__, "--child", case] + (["--fix"] if install_fix else [])
+    return probe_common.start_child(args, env=env)
 
 
 def outcome(child):
-    """The child's JSON lines as one report, or the exception of _raise_for."""
-    try:
-        out, err = child.communicate(timeout=300)
-    except subprocess.TimeoutExpired:
-        child.kill()
-        out, err = child.communicate()
-    _raise_for(child.returncode, err.strip()[-2000:])
+    """The child's JSON lines as one report, or the exception of child_process.raise_for."""
+    out, err = probe_common.finish(child)
+    child_process.raise_for(child.returncode, err.strip()[-2000:], KilledBySignal)
     report = {}
-    for line in out.splitlines():
-        if line.startswith("{"):
-            report.update(json.loads(line))
+    for line in child_process.json_lines(out):
+        report.update(line)
     return report
 
 
@@ -200,15 +182,7 @@ def test_child_runs_the_pass_this_session_runs():
 
 def test_child_crash_is_told_apart(tmp_path):
     """A SIGSEGV is the report's crash; an ordinary failure of the child is not."""
-    script = tmp_path / "child.py"
-    for body, exception in [
-        ("import os, signal; os.kill(os.getpid(), signal.SIGSEGV)", KilledBySignal),
-        ("raise ImportError('no module named tvm')", ChildFailed),
-    ]:
-        script.write_text(body)
-        proc = subprocess.run([sys.executable, str(script)], capture_output=True, check=False)
-        with pytest.raises(exception):
-            _raise_for(proc.returncode, body)
+    child_process.assert_crash_told_apart(tmp_path, KilledBySignal)
 
 
 @pytest.mark.xfail(strict=True, raises=KilledBySignal, reason=REASON)
