@@ -53,15 +53,15 @@ On 0.27 the plain ``c = v`` spelling parses exactly like ``c: ty = v``
 (test_host_scalar_lowering.py checks it), so the cases use the annotated one only.
 """
 
-import re
-
 import numpy as np
+import tvm_ffi
 
 import tvm
+from harness import kernel_scalars
 from tvm.script import ir as I
 from tvm.script import tirx as T
 
-N = 8
+N = kernel_scalars.N
 DTYPES = ["float32", "float64", "int32", "int64", "uint32"]
 # dtype -> (v0, v1, x): non-zero, exact in every dtype, and all different
 VALUES = {
@@ -166,15 +166,10 @@ def make(case, dtype, target="cuda"):
     v0, v1, _ = VALUES[dtype]
     if case in MODULE_CASES:
         return _module_case(case[len("module_") :], dtype, target)
-    if case == "cell":
-
-        @T.prim_func
-        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
-            c: ty = ty(v0)
-            for i in T.thread_binding(N, thread="threadIdx.x"):
-                C[i] = B[i] + c
-
-    elif case == "reassigned":
+    if case in ("cell", "let", "param"):  # a kernel reading a scalar, spelled as the case says
+        value = (lambda x: ty(v0)) if case == "cell" else (lambda x: x + ty(v0))
+        return kernel_scalars.scalar_read_by_kernel(dtype, case, value)
+    if case == "reassigned":
 
         @T.prim_func
         def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
@@ -195,21 +190,6 @@ def make(case, dtype, target="cuda"):
                     for i in T.thread_binding(N, thread="threadIdx.x"):
                         C[i] = B[i] + c
 
-    elif case == "let":
-
-        @T.prim_func
-        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
-            c: T.let[ty] = x + ty(v0)
-            for i in T.thread_binding(N, thread="threadIdx.x"):
-                C[i] = B[i] + c
-
-    elif case == "param":
-
-        @T.prim_func
-        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
-            for i in T.thread_binding(N, thread="threadIdx.x"):
-                C[i] = B[i] + x
-
     elif case == "kernel_cell":
 
         @T.prim_func
@@ -219,59 +199,38 @@ def make(case, dtype, target="cuda"):
                 c = c + x
                 C[i] = c
 
-    elif case == "global":
+    elif case in KERNEL_SHARED:  # kernel 1 writes the one element, kernel 2 reads it
 
         @T.prim_func
         def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
-            acc = T.alloc_buffer((1,), dtype)
-            for i in T.thread_binding(1, thread="threadIdx.x"):
-                acc[0] = B[0] + x
-            for i in T.thread_binding(N, thread="threadIdx.x"):
-                C[i] = B[i] + acc[0]
-
-    elif case == "kernel_shared":
-
-        @T.prim_func
-        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
-            c = T.alloc_local((1,), dtype)
-            for i in T.thread_binding(1, thread="threadIdx.x"):
-                c[0] = B[0] + x
-            for i in T.thread_binding(N, thread="threadIdx.x"):
-                C[i] = B[i] + c[0]
-
-    elif case == "host_view":
-
-        @T.prim_func
-        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
-            c = T.alloc_local((1,), dtype)
-            v = T.decl_buffer((1,), dtype, data=c.data, scope="local")
+            if case == "global":
+                acc = T.alloc_buffer((1,), dtype)
+                v = T.meta_var(acc)  # the same buffer under another Python name, not renamed
+            else:
+                c = T.alloc_local((1,), dtype)
+                if case == "host_view":
+                    v = T.decl_buffer((1,), dtype, data=c.data, scope="local")
+                else:
+                    v = T.meta_var(c)
             for i in T.thread_binding(1, thread="threadIdx.x"):
                 v[0] = B[0] + x
             for i in T.thread_binding(N, thread="threadIdx.x"):
                 C[i] = B[i] + v[0]
 
-    elif case in ("host_array", "big_array"):
-        size = 4 if case == "host_array" else 300
+    elif case in ("host_array", "big_array", "symbolic"):
+        n = T.int32()  # the symbolic length of B
+        size = {"host_array": 4, "big_array": 300}.get(case, n)
 
         @T.prim_func
-        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
+        def main(
+            B: T.Buffer((n if case == "symbolic" else N,), dtype),
+            C: T.Buffer((N,), dtype),
+            x: ty,
+        ):
             a = T.alloc_local((size,), dtype)
             a[0] = x
             a[size - 1] = a[0] + ty(v0)
             s: T.let[ty] = a[size - 1]
-            for i in T.thread_binding(N, thread="threadIdx.x"):
-                C[i] = B[i] + s
-
-    elif case == "symbolic":
-        n = T.int32()
-
-        @T.prim_func
-        def main(b: T.handle, C: T.Buffer((N,), dtype), x: ty):
-            B = T.match_buffer(b, (n,), dtype)
-            a = T.alloc_local((n,), dtype)
-            a[0] = x
-            a[n - 1] = a[0] + ty(v0)
-            s: T.let[ty] = a[n - 1]
             for i in T.thread_binding(N, thread="threadIdx.x"):
                 C[i] = B[i] + s
 
@@ -333,25 +292,22 @@ def expected(case, dtype):
     raise ValueError(f"case {case!r} is not run")
 
 
+def workspace_devices(mod):
+    """[(device type, device id)] of every TVMBackendAllocWorkspace call in ``mod["main"]``
+    (LowerTVMBuiltin's output)."""
+    found = []
+
+    def visit(node):
+        if isinstance(node, tvm.ir.Call) and node.op.name == "tirx.TVMBackendAllocWorkspace":
+            found.append(tuple(int(a.value) for a in node.args[:2]))
+
+    tvm_ffi.structural_walk(mod["main"].body, visit, order="pre")
+    return found
+
+
 def run_on_cuda(lib, dtype):
     """Call ``lib["main"]`` on cuda(0) with ``inputs(dtype)``; return (B, C) as numpy."""
-    dev = tvm.cuda(0)
-    b_np, c_np, x = inputs(dtype)
-    b = tvm.runtime.tensor(b_np, device=dev)
-    c = tvm.runtime.tensor(c_np, device=dev)
-    lib["main"](b, c, x)
-    dev.sync()
-    return b.numpy(), c.numpy()
+    return kernel_scalars.call_on_cuda(lib, *inputs(dtype))
 
 
-def kernel_signatures(cuda_source):
-    """{kernel name: [(C type, is pointer, parameter name)]}, read from the declarations."""
-    found = {}
-    pattern = r"__global__ void (?:__launch_bounds__\(\d+\) )?(\w+)\(([^)]*)\);"
-    for name, params in re.findall(pattern, cuda_source):
-        found[name] = []
-        for param in filter(None, (p.strip() for p in params.split(","))):
-            words = param.replace("__restrict__", "").split()
-            ctype = " ".join(words[:-1])
-            found[name].append((ctype.rstrip("*").strip(), ctype.endswith("*"), words[-1]))
-    return found
+kernel_signatures = kernel_scalars.kernel_signatures

@@ -54,6 +54,8 @@ from tvm.script import tirx as T
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import host_scalar_cases as cases
 
+from harness import kernel_scalars
+
 REASON = "host-level scalar cell is a device workspace passed by pointer"
 # the bug cases whose kernels read a host cell (the others read a T.let of a host array)
 BY_VALUE = ("cell", "reassigned")
@@ -89,18 +91,8 @@ def _bug(case, exception, bug_cases=cases.BUG_CASES):
 @functools.cache
 def _compiled(case, dtype):
     """(module as MakePackedAPI receives it, CUDA source, host LLVM IR)."""
-    split = []
-
-    @tvm.instrument.pass_instrument
-    class _AfterSplit:
-        def run_before_pass(self, mod, info):
-            if info.name == "tirx.MakePackedAPI":
-                split.append(mod)
-
-    with tvm.transform.PassContext(instruments=[_AfterSplit()]):
-        lib = tvm.compile(cases.make(case, dtype), target="cuda")
-    assert len(split) == 1
-    return split[0], lib.mod.imports[0].inspect_source(), lib.mod.inspect_source("ll")
+    split, lib = kernel_scalars.compile_for_cuda(cases.make(case, dtype))
+    return split, lib.mod.imports[0].inspect_source(), lib.mod.inspect_source("ll")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -525,42 +517,28 @@ def test_plain_assignment_parses_like_annotated():
 def _split_under(form, dtype):
     """SplitHostDevice of a function whose host cell is allocated under ``form`` ("for",
     "if" or "for-if") and read by a kernel there: the kernel."""
-    if form == "for":
 
-        @T.prim_func(s_tir=True)
-        def main(A: T.Buffer(8, dtype), x: tvm.tirx.Var("x", dtype)):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
+    @T.macro
+    def cell_read_by_kernel(A, x):
+        c = T.alloc_local((1,), dtype)
+        c[0] = x
+        T.attr(T.target("cuda"), "target", 0)
+        i = T.launch_thread("threadIdx.x", 8)
+        A[i] = c[0]
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, dtype), x: tvm.tirx.Var("x", dtype)):
+        T.func_attr({"target": T.target("cuda", host="llvm")})
+        if form == "for":
             for _ in range(2):
-                c = T.alloc_local((1,), dtype)
-                c[0] = x
-                T.attr(T.target("cuda"), "target", 0)
-                i = T.launch_thread("threadIdx.x", 8)
-                A[i] = c[0]
-
-    elif form == "if":
-
-        @T.prim_func(s_tir=True)
-        def main(A: T.Buffer(8, dtype), x: tvm.tirx.Var("x", dtype)):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
+                cell_read_by_kernel(A, x)
+        elif form == "if":
             if x > T.Cast(dtype, 0):
-                c = T.alloc_local((1,), dtype)
-                c[0] = x
-                T.attr(T.target("cuda"), "target", 0)
-                i = T.launch_thread("threadIdx.x", 8)
-                A[i] = c[0]
-
-    else:
-
-        @T.prim_func(s_tir=True)
-        def main(A: T.Buffer(8, dtype), x: tvm.tirx.Var("x", dtype)):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
+                cell_read_by_kernel(A, x)
+        else:
             for j in range(2):
                 if j == 1:
-                    c = T.alloc_local((1,), dtype)
-                    c[0] = x
-                    T.attr(T.target("cuda"), "target", 0)
-                    i = T.launch_thread("threadIdx.x", 8)
-                    A[i] = c[0]
+                    cell_read_by_kernel(A, x)
 
     return tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": main}))["main_kernel"]
 

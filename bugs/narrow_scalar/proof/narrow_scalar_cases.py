@@ -32,14 +32,14 @@ The CUDA runtime passes a kernel scalar only as int32, uint32, int64, float32 or
 dtype to the 32-bit dtype the fix passes it as.
 """
 
-import re
+import operator
 
 import numpy as np
 
-import tvm
+from harness import kernel_scalars
 from tvm.script import tirx as T
 
-N = 8
+N = kernel_scalars.N
 DTYPES = [
     "float16", "bfloat16", "float32", "float64",
     "int8", "int16", "int32", "int64",
@@ -98,64 +98,10 @@ def passed_as(dtype):
 
 def make(spelling, dtype):
     """The IRModule of ``spelling`` at ``dtype``."""
-    ty = getattr(T, dtype)
     if dtype == "bool":
-        return _make_bool(spelling)
-    if spelling == "param":
-
-        @T.prim_func
-        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
-            for i in T.thread_binding(N, thread="threadIdx.x"):
-                C[i] = B[i] + x
-
-    elif spelling == "let":
-
-        @T.prim_func
-        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
-            c: T.let[ty] = x + ty(1)
-            for i in T.thread_binding(N, thread="threadIdx.x"):
-                C[i] = B[i] + c
-
-    elif spelling == "cell":
-
-        @T.prim_func
-        def main(B: T.Buffer((N,), dtype), C: T.Buffer((N,), dtype), x: ty):
-            c: ty = x + ty(1)
-            for i in T.thread_binding(N, thread="threadIdx.x"):
-                C[i] = B[i] + c
-
-    else:
-        raise ValueError(f"unknown spelling {spelling!r}")
-    return tvm.IRModule({"main": main})
-
-
-def _make_bool(spelling):
-    if spelling == "param":
-
-        @T.prim_func
-        def main(B: T.Buffer((N,), "bool"), C: T.Buffer((N,), "bool"), x: T.bool):
-            for i in T.thread_binding(N, thread="threadIdx.x"):
-                C[i] = B[i] != x
-
-    elif spelling == "let":
-
-        @T.prim_func
-        def main(B: T.Buffer((N,), "bool"), C: T.Buffer((N,), "bool"), x: T.bool):
-            c: T.let[T.bool] = T.Not(x)
-            for i in T.thread_binding(N, thread="threadIdx.x"):
-                C[i] = B[i] != c
-
-    elif spelling == "cell":
-
-        @T.prim_func
-        def main(B: T.Buffer((N,), "bool"), C: T.Buffer((N,), "bool"), x: T.bool):
-            c: T.bool = T.Not(x)
-            for i in T.thread_binding(N, thread="threadIdx.x"):
-                C[i] = B[i] != c
-
-    else:
-        raise ValueError(f"unknown spelling {spelling!r}")
-    return tvm.IRModule({"main": main})
+        return kernel_scalars.scalar_read_by_kernel(dtype, spelling, T.Not, operator.ne)
+    ty = getattr(T, dtype)
+    return kernel_scalars.scalar_read_by_kernel(dtype, spelling, lambda x: x + ty(1))
 
 
 def inputs(dtype):
@@ -178,23 +124,9 @@ def expected(spelling, dtype):
 
 def run_on_cuda(lib, dtype):
     """Call ``lib["main"]`` on cuda(0) with ``inputs(dtype)``; return C as numpy."""
-    dev = tvm.cuda(0)
-    b_np, c_np, x = inputs(dtype)
-    b = tvm.runtime.tensor(b_np, device=dev)
-    c = tvm.runtime.tensor(c_np, device=dev)
-    lib["main"](b, c, x)
-    dev.sync()
-    return c.numpy()
+    return kernel_scalars.call_on_cuda(lib, *inputs(dtype))[1]
 
 
 def kernel_params(cuda_source):
     """[(C type, is pointer, name)] of ``main_kernel``, read from its declaration."""
-    match = re.search(
-        r"__global__ void (?:__launch_bounds__\(\d+\) )?main_kernel\(([^)]*)\);", cuda_source
-    )
-    params = []
-    for param in filter(None, (p.strip() for p in match.group(1).split(","))):
-        words = param.replace("__restrict__", "").split()
-        ctype = " ".join(words[:-1])
-        params.append((ctype.rstrip("*").strip(), ctype.endswith("*"), words[-1]))
-    return params
+    return kernel_scalars.kernel_signatures(cuda_source)["main_kernel"]

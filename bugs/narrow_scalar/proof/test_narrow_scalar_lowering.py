@@ -50,6 +50,8 @@ from tvm.script import tirx as T
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import narrow_scalar_cases as cases
 
+from harness import kernel_scalars, upstream_tests
+
 NARROW_REASON = "narrow kernel scalar parameter the runtime cannot pass"
 HOST_SCALAR_REASON = "host-level scalar cell passed by pointer"
 
@@ -88,21 +90,9 @@ CASES = [_case(s, d) for d in cases.DTYPES for s in cases.SPELLINGS]
 
 @functools.cache
 def lower(spelling, dtype):
-    """(module as MakePackedAPI receives it, CUDA source or None when not compiled)."""
-    captured = []
-
-    @tvm.instrument.pass_instrument
-    class _BeforeMakePackedAPI:
-        def run_before_pass(self, mod, info):
-            if info.name == "tirx.MakePackedAPI":
-                captured.append(mod)
-
-    mod = cases.make(spelling, dtype)
-    source = None
-    with tvm.transform.PassContext(instruments=[_BeforeMakePackedAPI()]):
-        lib = tvm.compile(mod, target="cuda")
-        source = lib.mod.imports[0].inspect_source()
-    return captured[0], source
+    """(module as MakePackedAPI receives it, CUDA source)."""
+    split, lib = kernel_scalars.compile_for_cuda(cases.make(spelling, dtype))
+    return split, lib.mod.imports[0].inspect_source()
 
 
 # the kernel launch: T.call_ffi_kernel on the wheel, T.call_packed on TVM main of 2026-08
@@ -336,16 +326,10 @@ def test_module_kernel_launched_from_llvm_host_widened(device):
 # test_bind_before_thread_extent), and the float16 host cell, a value source of the widening
 # rule that needs the host-scalar fix as well (its two xfails: conftest keeps the unfixed one).
 
-
-def _cuda_kernel_attrs():
-    """The attributes SplitHostDevice gives a cuda kernel launched over threadIdx.x"""
-    return {
-        "target": T.target("cuda"),
-        "calling_conv": 2,
-        "tirx.kernel_launch_params": ["threadIdx.x"],
-        "tirx.noalias": True,
-        "tirx.is_global_func": True,
-    }
+# the attributes SplitHostDevice gives a cuda kernel launched over threadIdx.x
+_cuda_kernel_attrs = upstream_tests.load(
+    "tirx-transform/test_tir_transform_split_host_device.py"
+)._cuda_kernel_attrs
 
 
 def test_wide_scalar_kernel_params_unchanged():
