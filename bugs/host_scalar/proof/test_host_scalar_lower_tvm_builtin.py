@@ -33,12 +33,17 @@ whether SplitHostDevice marked the allocation as host memory (the AllocBuffer an
 * ``disable_lower_builtin`` still wins; an annotation that names another device is an error.
 """
 
+import sys
+from pathlib import Path
+
 import pytest
-import tvm_ffi
 
 import tvm
 from tvm.script import ir as I
 from tvm.script import tirx as T
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import host_scalar_cases as cases
 
 CUDA = tvm.target.Target({"kind": "cuda", "arch": "sm_80"})
 LLVM = tvm.target.Target("llvm")
@@ -61,49 +66,29 @@ class HostMemoryOnDevice(AssertionError):
     """An allocation marked as host memory is a workspace of another device (or device id)."""
 
 
-def _before(placement, scope, dtype, extent, annotations=None):
+def _before(placement, scope, dtype, extent, annotations=None, device_attrs=True):
+    """The function of ``placement`` with one allocation; without ``device_attrs``, as
+    LowerTVMBuiltin leaves it when the allocation stays on the stack."""
     func_attr, device_attr, _ = PLACEMENTS[placement]
     value = tvm.tirx.const(DTYPES[dtype][0], dtype)
-    # two class names: TVMScript finds a class's source by its name
-    if device_attr is None:
-
-        @I.ir_module
-        class BeforeDeviceFromTarget:
-            @T.prim_func
-            def main(n: T.int32):
-                T.func_attr(func_attr)
-                T.attr("default", "device_id", DEVICE_ID)
-                c = T.alloc_buffer((extent,), dtype, scope=scope, annotations=annotations)
-                c[0] = value
-
-        return BeforeDeviceFromTarget
 
     @I.ir_module
-    class BeforeDeviceFromAttr:
+    class Before:
         @T.prim_func
         def main(n: T.int32):
             T.func_attr(func_attr)
-            T.attr("default", "device_id", DEVICE_ID)
-            T.attr("default", "device_type", device_attr)
+            if device_attrs:
+                T.attr("default", "device_id", DEVICE_ID)
+                if device_attr is not None:  # the device from an attribute, not from the target
+                    T.attr("default", "device_type", device_attr)
             c = T.alloc_buffer((extent,), dtype, scope=scope, annotations=annotations)
             c[0] = value
 
-    return BeforeDeviceFromAttr
+    return Before
 
 
 def _expected_stack(placement, scope, dtype, extent, annotations=None):
-    func_attr = PLACEMENTS[placement][0]
-    value = tvm.tirx.const(DTYPES[dtype][0], dtype)
-
-    @I.ir_module
-    class Expected:
-        @T.prim_func
-        def main(n: T.int32):
-            T.func_attr(func_attr)
-            c = T.alloc_buffer((extent,), dtype, scope=scope, annotations=annotations)
-            c[0] = value
-
-    return Expected
+    return _before(placement, scope, dtype, extent, annotations, device_attrs=False)
 
 
 def _expected_workspace(placement, scope, dtype, extent, host=False):
@@ -136,23 +121,11 @@ def _expected_workspace(placement, scope, dtype, extent, host=False):
     return Expected
 
 
-def _workspace_devices(mod):
-    """[(device type, device id)] of every TVMBackendAllocWorkspace call in ``mod``."""
-    found = []
-
-    def visit(node):
-        if isinstance(node, tvm.ir.Call) and node.op.name == "tirx.TVMBackendAllocWorkspace":
-            found.append(tuple(int(a.value) for a in node.args[:2]))
-
-    tvm_ffi.structural_walk(mod["main"].body, visit, order="pre")
-    return found
-
-
 def _check(before, expected, bug):
     after = tvm.tirx.transform.LowerTVMBuiltin()(before)
     if bug:
         stack = isinstance(expected["main"].body.seq[0], tvm.tirx.AllocBuffer)
-        devices = _workspace_devices(after)
+        devices = cases.workspace_devices(after)
         if (stack and devices) or (not stack and devices != [(KDLCPU, 0)]):
             raise HostMemoryOnDevice(f"{devices}: {after.script()}")
     tvm.ir.assert_structural_equal(after, expected)

@@ -25,12 +25,18 @@ constant size is below ``runtime::kMaxStackAlloca`` (1024 bytes), else it is
 elements of float32x4 are 1024 bytes, a workspace; 63 stay on the stack.
 """
 
+import sys
+from pathlib import Path
+
 import pytest
 import tvm_ffi
 
 import tvm
 from tvm.script import ir as I
 from tvm.script import tirx as T
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import host_scalar_cases as cases
 
 CUDA = tvm.target.Target({"kind": "cuda", "arch": "sm_80"})
 KDLCPU = 1
@@ -59,18 +65,6 @@ def host_allocation(dtype, extent):
     return Before
 
 
-def workspace_devices(mod):
-    """[(device type, device id)] of every TVMBackendAllocWorkspace call in ``mod``"""
-    found = []
-
-    def visit(node):
-        if isinstance(node, tvm.ir.Call) and node.op.name == "tirx.TVMBackendAllocWorkspace":
-            found.append(tuple(int(a.value) for a in node.args[:2]))
-
-    tvm_ffi.structural_walk(mod["main"].body, visit, order="pre")
-    return found
-
-
 @pytest.mark.xfail(strict=True, raises=HostMemoryOnDevice, reason=REASON)
 @pytest.mark.parametrize(
     "dtype, extent, on_stack",
@@ -79,6 +73,6 @@ def workspace_devices(mod):
 def test_vector_host_memory_is_sized_by_all_its_lanes(dtype, extent, on_stack):
     """Host memory of a vector dtype is a CPU workspace from 1024 bytes on, lanes counted."""
     after = tvm.tirx.transform.LowerTVMBuiltin()(host_allocation(dtype, extent))
-    devices = workspace_devices(after)
+    devices = cases.workspace_devices(after)
     if devices != ([] if on_stack else [(KDLCPU, 0)]):
         raise HostMemoryOnDevice(f"{dtype} x {extent}: workspaces {devices}")

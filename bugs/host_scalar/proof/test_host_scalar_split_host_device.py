@@ -52,16 +52,8 @@ HOST_MEMORY = pytest.mark.xfail(
     strict=True, raises=ValueError, reason="host-level scalar on the device"
 )
 
-
-def _cuda_kernel_attrs():
-    """The attributes SplitHostDevice gives a cuda kernel launched over threadIdx.x"""
-    return {
-        "target": T.target("cuda"),
-        "calling_conv": 2,
-        "tirx.kernel_launch_params": ["threadIdx.x"],
-        "tirx.noalias": True,
-        "tirx.is_global_func": True,
-    }
+# the attributes SplitHostDevice gives a cuda kernel launched over threadIdx.x
+_cuda_kernel_attrs = UPSTREAM._cuda_kernel_attrs
 
 
 @pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
