@@ -15,11 +15,29 @@
 # specific language governing permissions and limitations
 # under the License.
 """The check both lowering fixes share: a module the fix must leave alone compiles to the
-same host LLVM IR and CUDA source with and without it (this repository only)."""
+same host LLVM IR and CUDA source with and without it (this repository only); the test that
+makes it over a list of modules, and the fixture that installs the fix for such a test
+module."""
 
 import re
 
+import pytest
+
 import tvm
+
+
+def installed(fix):
+    """A module-scoped autouse fixture installing the reference fix ``fix`` (its ``install()``
+    returns the undo) for the tests of the module that binds it: a no-op when the session
+    already runs with --reference-fixes."""
+
+    @pytest.fixture(scope="module", autouse=True)
+    def installed_fix():
+        undo = fix.install()
+        yield
+        undo()
+
+    return installed_fix
 
 
 def compiled_sources(mod, target):
@@ -39,3 +57,16 @@ def assert_compiled_code_unchanged(mod, target, unfixed):
     assert fixed[0] == released[0], "the fix changes the host LLVM IR"
     if target == "cuda":
         assert fixed[1], "no CUDA kernel was generated"
+
+
+def unchanged_test(fix, cases):
+    """The test ``test_compiled_code_is_unchanged`` of a fix's no-regression module: each of
+    ``cases`` (pytest params of a module and a target) compiles alike with ``fix`` installed
+    and inside ``fix.unfixed()``. Bind it to that name in the module."""
+
+    @pytest.mark.parametrize("mod, target", cases)
+    def test_compiled_code_is_unchanged(mod, target):
+        """The module compiles to the same code with the fix as without it"""
+        assert_compiled_code_unchanged(mod, target, fix.unfixed)
+
+    return test_compiled_code_is_unchanged

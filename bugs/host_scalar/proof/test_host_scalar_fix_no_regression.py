@@ -32,19 +32,14 @@ import pytest
 import tvm
 import tvm.testing
 from harness.accepted_gpu_kernels import GlobalIntermediate, KernelCell, N, SharedMemoryKernel
-from harness.compiled_code import assert_compiled_code_unchanged
+from harness.compiled_code import installed, unchanged_test
 from tvm.script import ir as I
 from tvm.script import tirx as T
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # repository root, for `python FILE`
 from bugs.host_scalar import reference_fix as fix
 
-
-@pytest.fixture(scope="module", autouse=True)
-def installed_fix():
-    undo = fix.install()  # a no-op when the session already runs with --reference-fixes
-    yield
-    undo()
+installed_fix = installed(fix)
 
 
 # --------------------------------------------------------------------------------------------
@@ -113,9 +108,7 @@ UNCHANGED = [
 ]
 
 
-@pytest.mark.parametrize("mod, target", UNCHANGED)
-def test_compiled_code_is_unchanged(mod, target):
-    assert_compiled_code_unchanged(mod, target, fix.unfixed)
+test_compiled_code_is_unchanged = unchanged_test(fix, UNCHANGED)
 
 
 # --------------------------------------------------------------------------------------------

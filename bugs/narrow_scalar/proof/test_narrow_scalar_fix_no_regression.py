@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 
 import tvm
-from harness.compiled_code import assert_compiled_code_unchanged
+from harness.compiled_code import installed, unchanged_test
 from tvm.script import ir as I
 from tvm.script import tirx as T
 
@@ -40,11 +40,7 @@ from bugs.narrow_scalar import reference_fix as fix
 N = 8
 
 
-@pytest.fixture(scope="module", autouse=True)
-def installed_fix():
-    undo = fix.install()  # a no-op when the session already runs with --reference-fixes
-    yield
-    undo()
+installed_fix = installed(fix)
 
 
 @I.ir_module
@@ -98,9 +94,7 @@ UNCHANGED = [
 ]
 
 
-@pytest.mark.parametrize("mod, target", UNCHANGED)
-def test_compiled_code_is_unchanged(mod, target):
-    assert_compiled_code_unchanged(mod, target, fix.unfixed)
+test_compiled_code_is_unchanged = unchanged_test(fix, UNCHANGED)
 
 
 def test_cpu_kernel_split_is_unchanged():
