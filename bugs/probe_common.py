@@ -19,8 +19,9 @@ guard around their imports, a finding row, the command line (``--check``, ``--he
 and exit 2 for anything else), printing the findings and the exit status, one-line errors, and
 the checks several probes make (whether a pass changed the module it was given, print ->
 parse, a control beside the program, the CUDA kernel's signature, the host's writes into
-device workspaces, a call on cuda(0) in a child process, children run side by side). A probe
-holds its bug's program and what it expects of it; the rest is here.
+device workspaces, a call on cuda(0) in a child process, children run side by side, the
+program a report's script runs). A probe holds its bug's program and what it expects of it;
+the rest is here.
 
 A probe imports it with ``bugs/`` on ``sys.path`` (scripts/check_tvm.py puts it there; a probe
 run as a script puts its own parent folder there), before it imports TVM."""
@@ -203,6 +204,17 @@ def run_child(script, arg):
     else:
         return json.loads(proc.stdout.strip().splitlines()[-1]), None, proc
     return None, failure, proc
+
+
+def script_constant(path, name):
+    """The string constant ``name`` that the script at ``path`` (a report's repro.py) assigns
+    at its top level, read without running the script: a probe that runs the report's own
+    program (a child's code) takes it from there."""
+    tree = ast.parse(Path(path).read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [t.id for t in node.targets] == [name]:
+            return ast.literal_eval(node.value)
+    raise LookupError(f"{path} assigns no {name}")
 
 
 def start_child(args, env=None):

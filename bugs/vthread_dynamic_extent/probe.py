@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 
-from probe_common import finding, finish, needs_tvm, script, start_child
+from probe_common import finding, finish, needs_tvm, script, script_constant, start_child
 
 BUG = "vthread_dynamic_extent"
 
@@ -38,28 +38,13 @@ with needs_tvm(BUG, "tvm"):
     import tvm  # noqa: F401  (the child imports the same TVM)
 
 
-CHILD = """
-import sys
-import tvm
-from tvm.script import tirx as T
-main = tvm.script.from_source('''
-@T.prim_func
-def main(L: T.Buffer((1,), "int32"), B: T.Buffer((64,), "float32")):
-    for v in T.thread_binding(EXTENT, thread="vthread"):
-        for i in T.thread_binding(8, thread="threadIdx.x"):
-            B[i] = T.float32(1.0)
-''', extra_vars={"T": T})
-try:
-    tvm.compile(main, target=tvm.target.Target({"kind": "cuda", "arch": "sm_80"}))
-    print("compiled")
-except Exception as err:
-    print(f"refused: {type(err).__name__}: {str(err).strip().splitlines()[-1]}")
-"""
+# the report's own program (repro.py), its extent ``L[0]`` replaced by the one each child runs
+CHILD = script_constant(Path(__file__).with_name("repro.py"), "CHILD")
 
 
 def start(extent):
     """The compile of ``extent`` in a child interpreter, started."""
-    return start_child(["-c", CHILD.replace("EXTENT", extent)])
+    return start_child(["-c", CHILD.replace("L[0]", extent)])
 
 
 def outcome(child):
