@@ -53,13 +53,19 @@ On 0.27 the plain ``c = v`` spelling parses exactly like ``c: ty = v``
 (test_host_scalar_lowering.py checks it), so the cases use the annotated one only.
 """
 
+import sys
+from pathlib import Path
+
 import numpy as np
 import tvm_ffi
 
 import tvm
-from harness import kernel_scalars
 from tvm.script import ir as I
 from tvm.script import tirx as T
+
+# the repository root, for harness/ (scripts/device_runs.py imports this module by its folder)
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+from harness import kernel_scalars
 
 N = kernel_scalars.N
 DTYPES = ["float32", "float64", "int32", "int64", "uint32"]

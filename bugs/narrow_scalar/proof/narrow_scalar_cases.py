@@ -33,11 +33,16 @@ dtype to the 32-bit dtype the fix passes it as.
 """
 
 import operator
+import sys
+from pathlib import Path
 
 import numpy as np
 
-from harness import kernel_scalars
 from tvm.script import tirx as T
+
+# the repository root, for harness/ (scripts/device_runs.py imports this module by its folder)
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+from harness import kernel_scalars
 
 N = kernel_scalars.N
 DTYPES = [
