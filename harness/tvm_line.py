@@ -110,9 +110,14 @@ if LINE == "tvm":
             return stmt.buffer, stmt.annotations
         return None
 
+    def _single_span(stmt):
+        """``stmt``'s span where AllocBuffer and DeclBuffer take it: the SequentialSpan of a
+        statement a ``T.macro`` expanded is left out (None), which they refuse."""
+        return stmt.span if isinstance(stmt.span, tvm.ir.Span) else None
+
     def allocation_with(stmt, annotations):
         """The allocation statement ``stmt`` with other annotations."""
-        return tvm.tirx.AllocBuffer(stmt.buffer, annotations, stmt.span)
+        return tvm.tirx.AllocBuffer(stmt.buffer, annotations, _single_span(stmt))
 
     def scope_of(var):
         """The storage scope of a buffer variable ("global", "local", ...)."""
@@ -131,7 +136,7 @@ if LINE == "tvm":
 
     def workspace_with(stmt, call):
         """The lowered allocation ``stmt`` with another workspace call."""
-        return tvm.tirx.DeclBuffer(stmt.buffer, data=call, span=stmt.span)
+        return tvm.tirx.DeclBuffer(stmt.buffer, data=call, span=_single_span(stmt))
 
     _DISABLE_LOWER_BUILTIN = "disable_lower_builtin"
 

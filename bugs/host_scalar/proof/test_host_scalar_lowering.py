@@ -516,43 +516,31 @@ def test_plain_assignment_parses_like_annotated():
 
 def _split_under(form, dtype):
     """SplitHostDevice of a function whose host cell is allocated under ``form`` ("for",
-    "if" or "for-if") and read by a kernel there: the kernel."""
-    if form == "for":
+    "if" or "for-if") and read by a kernel there: the kernel. The cell and the kernel come
+    from a ``T.macro``, whose statements carry a SequentialSpan that a rebuilt allocation must
+    accept."""
 
-        @T.prim_func(s_tir=True)
-        def main(A: T.Buffer(8, dtype), x: tvm.tirx.Var("x", dtype)):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
+    @T.macro
+    def cell_read_by_kernel(A, x):
+        c = T.alloc_local((1,), dtype)
+        c[0] = x
+        T.attr(T.target("cuda"), "target", 0)
+        i = T.launch_thread("threadIdx.x", 8)
+        A[i] = c[0]
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, dtype), x: tvm.tirx.Var("x", dtype)):
+        T.func_attr({"target": T.target("cuda", host="llvm")})
+        if form == "for":
             for _ in range(2):
-                c = T.alloc_local((1,), dtype)
-                c[0] = x
-                T.attr(T.target("cuda"), "target", 0)
-                i = T.launch_thread("threadIdx.x", 8)
-                A[i] = c[0]
-
-    elif form == "if":
-
-        @T.prim_func(s_tir=True)
-        def main(A: T.Buffer(8, dtype), x: tvm.tirx.Var("x", dtype)):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
+                cell_read_by_kernel(A, x)
+        elif form == "if":
             if x > T.Cast(dtype, 0):
-                c = T.alloc_local((1,), dtype)
-                c[0] = x
-                T.attr(T.target("cuda"), "target", 0)
-                i = T.launch_thread("threadIdx.x", 8)
-                A[i] = c[0]
-
-    else:
-
-        @T.prim_func(s_tir=True)
-        def main(A: T.Buffer(8, dtype), x: tvm.tirx.Var("x", dtype)):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
+                cell_read_by_kernel(A, x)
+        else:
             for j in range(2):
                 if j == 1:
-                    c = T.alloc_local((1,), dtype)
-                    c[0] = x
-                    T.attr(T.target("cuda"), "target", 0)
-                    i = T.launch_thread("threadIdx.x", 8)
-                    A[i] = c[0]
+                    cell_read_by_kernel(A, x)
 
     return tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": main}))["main_kernel"]
 
