@@ -19,12 +19,20 @@ blind wrong fixes differ, and the child processes that run one program under eac
 
 Per bug, ``bugs/<key>/demos.py`` (apache/tvm) and ``bugs/<key>/demos_tirx.py`` (apache/tvm-tirx),
 the blind rounds' entries under a ``# round N`` comment each, define
-``DEMOS = {wrong fix name: Demo(program, observe), ...}`` (a dict literal: its keys are read
-without importing TVM): ``program()`` returns an IRModule or PrimFunc, ``observe(program)`` a
-printable result (IR text, a launch's values, an error's line). A demo runs its program twice,
-each time in a child process of its own, once with the reference fix installed and once with the
-wrong fix; it shows the wrong fix when the two results differ. scripts/blind_demos.py is the
-command that runs them."""
+``DEMOS = {wrong fix name: Demo(program, observe), ...}``: ``program()`` returns an IRModule or
+PrimFunc, ``observe(program)`` a printable result (IR text, a launch's values, an error's line).
+A demo runs its program twice, each time in a child process of its own, once with the reference
+fix installed and once with the wrong fix; it shows the wrong fix when the two results differ.
+scripts/blind_demos.py is the command that runs them.
+
+Each entry is written once: demos_tirx.py takes demos.py's entries where they serve its line,
+either demos.py's ``DEMOS`` itself (its programs built on the line that runs them) or the dict
+that a function of demos.py returns for this line's program builders, ``without`` the entries
+that show on apache/tvm only, and adds or replaces the entries of its own. ``declared`` reads
+the names without importing TVM, so ``DEMOS`` is written in the forms it follows: a dict
+literal (``**`` other dicts inside), a name bound to one (here or imported from another module
+of bugs/), a call of a function whose last statement returns one, and ``without(dict,
+"name", ...)``."""
 
 import ast
 import importlib
@@ -59,16 +67,63 @@ def modules(report, line):
 
 def declared(report, line):
     """The wrong fixes ``report``'s demos show on ``line``, read from the modules' sources
-    (their ``DEMOS`` literals' keys) without importing TVM."""
+    (their ``DEMOS`` dicts' keys, in the forms the module's docstring names) without importing
+    TVM."""
     names = []
     for name in modules(report, line):
-        tree = ast.parse((ROOT / (name.replace(".", "/") + ".py")).read_text())
-        for node in tree.body:
-            if isinstance(node, ast.Assign) and [getattr(x, "id", "") for x in node.targets] == [
-                "DEMOS"
-            ]:
-                names += [k.value for k in node.value.keys]
+        names += _keys(*_definition(name, "DEMOS"))
     return names
+
+
+def without(demos, *names):
+    """``demos`` ({wrong fix name: Demo}, another line's) less the entries ``names``, those
+    that do not show on this line (written out as strings: ``declared`` reads them)."""
+    unknown = sorted(set(names) - set(demos))
+    if unknown:
+        raise KeyError(f"no demos {unknown} to leave out")
+    return {name: demo for name, demo in demos.items() if name not in names}
+
+
+def _source(module):
+    """The syntax tree of ``module`` (dotted, of this repository)."""
+    return ast.parse((ROOT / (module.replace(".", "/") + ".py")).read_text())
+
+
+def _definition(module, name):
+    """(module, node) defining ``name`` at the top level of ``module``: the value it is assigned
+    last, its ``def``, or, for a name imported from a module of bugs/, that module's."""
+    found = None
+    for node in _source(module).body:
+        if isinstance(node, ast.Assign) and name in [getattr(x, "id", "") for x in node.targets]:
+            found = (module, node.value)
+        elif isinstance(node, ast.FunctionDef) and node.name == name:
+            found = (module, node)
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("bugs."):
+            for alias in node.names:
+                if (alias.asname or alias.name) == name:
+                    found = _definition(node.module, alias.name)
+    if found is None:
+        raise ValueError(f"{module}: {name} is not defined where it can be read")
+    return found
+
+
+def _keys(module, node):
+    """The keys, in order, of the demos dict that ``node`` of ``module`` evaluates to."""
+    if isinstance(node, ast.Dict):
+        names = []
+        for key, value in zip(node.keys, node.values):
+            names += _keys(module, value) if key is None else [key.value]
+        return list(dict.fromkeys(names))  # a key given again replaces the entry in its place
+    if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "without":
+        dropped = [x.value for x in node.args[1:]]
+        return [x for x in _keys(module, node.args[0]) if x not in dropped]
+    if isinstance(node, ast.Name):
+        return _keys(*_definition(module, node.id))
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        module, func = _definition(module, node.func.id)
+        if isinstance(func, ast.FunctionDef) and isinstance(func.body[-1], ast.Return):
+            return _keys(module, func.body[-1].value)
+    raise ValueError(f"{module}: the demos {ast.unparse(node)} cannot be read without running it")
 
 
 def demos_of(report, line):

@@ -70,6 +70,14 @@ def test_every_blind_wrong_fix_has_a_demo(report):
     assert sorted(blind - shown) == []
 
 
+@pytest.mark.parametrize("report", REPORTS)
+def test_declared_names_are_the_demos(report):
+    """What ``declared`` reads from the sources is this line's DEMOS, in its order."""
+    from harness.tvm_line import LINE
+
+    assert blind_demo.declared(report, LINE) == list(blind_demo.demos_of(report, LINE))
+
+
 def test_a_demo_runs(children):
     """A demo runs its program under both fixes and says that they differ."""
     proc = children["demo"].result()
