@@ -21,10 +21,10 @@ split_host_device_inplace), every round's; demos_tirx.py has apache/tvm-tirx's.
 The programs are modules of functions with device regions (a ``T.attr(target, "target", 0)``
 region around a thread launch, llvm host), as the pipeline hands them to SplitHostDevice, or
 with none (a host-only function, a module split by hand, a function not in SSA form), built by
-``programs`` of this line's functions; demos_tirx.py builds the same programs of its line's.
-The observers, which both lines share, show whether the caller's module changed and what the
-split made (harness/blind_inplace.py), whether a module's two loops still share their
-variable, and the passes an instrument sees."""
+``programs`` of this line's functions, and ``entries`` makes the demos of them; demos_tirx.py
+takes the entries for the same programs of its line's. The observers, which both lines share,
+show whether the caller's module changed and what the split made (harness/blind_inplace.py),
+whether a module's two loops still share their variable, and the passes an instrument sees."""
 
 import sys
 from types import SimpleNamespace
@@ -256,66 +256,72 @@ SPLIT = output_script(split_host_device)
 INPUT = input_after(split_host_device, statements)
 OUTPUT = output_of(split_host_device, statements)
 INFO = module_info(split_host_device)
-P = programs(sys.modules[__name__])
 
-DEMOS = {
-    # round 2
-    # the input stays unsplit; the wrong fix copies the pass's result, not its input
-    "blind2-clone-result": Demo(P.one, CHANGED),
-    # two functions to split under testing.immutable_module: the wrong fix runs the pass on a
-    # copy but in the caller's context, which trips on the copy being written
-    "blind2-immutable-kept": Demo(P.two, CHECKED),
-    # the output keeps the module's attributes; the wrong fix's copy drops them
-    "blind2-copy-drops-attrs": Demo(P.one, CHANGED),
-    # a region without a thread launch: the wrong fix copies only for a thread launch
-    "blind2-thread-launch-only": Demo(module_of(NOTE, main=serial_region), CHANGED),
-    # a host-only function first, then one to split: the wrong fix decides from the first
-    "blind2-first-function-only": Demo(P.host_first, CHANGED),
-    # the host function launches its kernel; the wrong fix returns the copy it handed the pass
-    # (split in place, its launches not lowered)
-    "blind2-return-copy": Demo(P.one, SPLIT),
-    # round 3
-    # the input keeps its unsplit main; the wrong fix copies before the second write only
-    "blind3-host-update-in-place": Demo(P.one, CHANGED),
-    # split by hand, nothing to split: the call still becomes a kernel launch and the kernel
-    # gets calling_conv 2; the wrong fix returns early, unlowered
-    "blind3-early-return-unlowered": Demo(P.split_by_hand, SPLIT),
-    # a host-only function not in SSA form: the output is; the wrong fix runs ConvertSSA only
-    # where something was split
-    "blind3-convert-ssa-in-guard": Demo(P.loops_bound_twice, loops_share_var),
-    # the output keeps the module attribute; the wrong fix's copy drops it
-    "blind3-copy-drops-attrs": Demo(P.one, CHANGED),
-    # the output holds main_kernel, launched from main; the wrong fix writes the split into a
-    # copy it then drops
-    "blind3-split-result-discarded": Demo(P.one, SPLIT),
-    # called plainly, the input stays unsplit; the wrong fix copies only under
-    # testing.immutable_module
-    "blind3-copy-only-when-immutable": Demo(P.one, CHANGED),
-    # round 4
-    "blind4-copy-after-first-write": Demo(P.bare_one, INPUT),
-    "blind4-guard-skips-launch-lowering": Demo(P.split_by_hand, OUTPUT),
-    "blind4-guard-returns-early": Demo(P.bound_twice, OUTPUT),
-    "blind4-copy-drops-attrs": Demo(P.lib_prefix, INFO),
-    "blind4-copy-drops-global-infos": Demo(P.info_one, INFO),
-    "blind4-copy-only-under-immutable-option": Demo(P.bare_one, INPUT),
-    # round 5
-    "blind5-only-under-immutable": Demo(P.launch_under_if, INPUT),
-    "blind5-host-update-in-place": Demo(P.two_launches, INPUT),
-    "blind5-early-return": Demo(P.loop_in_loop, OUTPUT),
-    "blind5-lower-inside-guard": Demo(P.split_by_hand, OUTPUT),
-    "blind5-copy-drops-attrs": Demo(P.under_if_with_attrs, INFO),
-    "blind5-new-module-of-updates": Demo(P.helper_and_kernel, OUTPUT),
-    # round 6
-    "blind6-shd-immutable-kept": Demo(P.opencl_two, CHECKED),
-    "blind6-shd-inner-ctx-no-instruments": Demo(P.opencl_one, instrumented_passes),
-    "blind6-shd-copy-drops-global-infos": Demo(P.opencl_info, INFO),
-    "blind6-shd-first-write-inplace": Demo(P.opencl_two, INPUT),
-    "blind6-shd-no-ssa-when-nothing-to-split": Demo(P.loops_bound_twice, loops_share_var),
-    "blind6-shd-single-function-inplace": Demo(P.opencl_one, INPUT),
-    # round 7
-    "blind7-cow-second-write-only": Demo(P.bare_one, INPUT),
-    "blind7-guard-returns-early": Demo(P.loops_bound_twice, loops_share_var),
-    "blind7-copy-drops-attrs": Demo(P.flag, INFO),
-    "blind7-copy-drops-global-infos": Demo(P.info_one, INFO),
-    "blind7-copy-in-local": Demo(P.bare_one, OUTPUT),
-}
+
+def entries(P):
+    """The demos of the programs ``P`` (``programs`` of a line's functions), every round's:
+    demos_tirx.py takes them for its line's."""
+    return {
+        # round 2
+        # the input stays unsplit; the wrong fix copies the pass's result, not its input
+        "blind2-clone-result": Demo(P.one, CHANGED),
+        # two functions to split under testing.immutable_module: the wrong fix runs the pass on a
+        # copy but in the caller's context, which trips on the copy being written
+        "blind2-immutable-kept": Demo(P.two, CHECKED),
+        # the output keeps the module's attributes; the wrong fix's copy drops them
+        "blind2-copy-drops-attrs": Demo(P.one, CHANGED),
+        # a region without a thread launch: the wrong fix copies only for a thread launch
+        "blind2-thread-launch-only": Demo(module_of(NOTE, main=serial_region), CHANGED),
+        # a host-only function first, then one to split: the wrong fix decides from the first
+        "blind2-first-function-only": Demo(P.host_first, CHANGED),
+        # the host function launches its kernel; the wrong fix returns the copy it handed the pass
+        # (split in place, its launches not lowered)
+        "blind2-return-copy": Demo(P.one, SPLIT),
+        # round 3
+        # the input keeps its unsplit main; the wrong fix copies before the second write only
+        "blind3-host-update-in-place": Demo(P.one, CHANGED),
+        # split by hand, nothing to split: the call still becomes a kernel launch and the kernel
+        # gets calling_conv 2; the wrong fix returns early, unlowered
+        "blind3-early-return-unlowered": Demo(P.split_by_hand, SPLIT),
+        # a host-only function not in SSA form: the output is; the wrong fix runs ConvertSSA only
+        # where something was split
+        "blind3-convert-ssa-in-guard": Demo(P.loops_bound_twice, loops_share_var),
+        # the output keeps the module attribute; the wrong fix's copy drops it
+        "blind3-copy-drops-attrs": Demo(P.one, CHANGED),
+        # the output holds main_kernel, launched from main; the wrong fix writes the split into a
+        # copy it then drops
+        "blind3-split-result-discarded": Demo(P.one, SPLIT),
+        # called plainly, the input stays unsplit; the wrong fix copies only under
+        # testing.immutable_module
+        "blind3-copy-only-when-immutable": Demo(P.one, CHANGED),
+        # round 4
+        "blind4-copy-after-first-write": Demo(P.bare_one, INPUT),
+        "blind4-guard-skips-launch-lowering": Demo(P.split_by_hand, OUTPUT),
+        "blind4-guard-returns-early": Demo(P.bound_twice, OUTPUT),
+        "blind4-copy-drops-attrs": Demo(P.lib_prefix, INFO),
+        "blind4-copy-drops-global-infos": Demo(P.info_one, INFO),
+        "blind4-copy-only-under-immutable-option": Demo(P.bare_one, INPUT),
+        # round 5
+        "blind5-only-under-immutable": Demo(P.launch_under_if, INPUT),
+        "blind5-host-update-in-place": Demo(P.two_launches, INPUT),
+        "blind5-early-return": Demo(P.loop_in_loop, OUTPUT),
+        "blind5-lower-inside-guard": Demo(P.split_by_hand, OUTPUT),
+        "blind5-copy-drops-attrs": Demo(P.under_if_with_attrs, INFO),
+        "blind5-new-module-of-updates": Demo(P.helper_and_kernel, OUTPUT),
+        # round 6
+        "blind6-shd-immutable-kept": Demo(P.opencl_two, CHECKED),
+        "blind6-shd-inner-ctx-no-instruments": Demo(P.opencl_one, instrumented_passes),
+        "blind6-shd-copy-drops-global-infos": Demo(P.opencl_info, INFO),
+        "blind6-shd-first-write-inplace": Demo(P.opencl_two, INPUT),
+        "blind6-shd-no-ssa-when-nothing-to-split": Demo(P.loops_bound_twice, loops_share_var),
+        "blind6-shd-single-function-inplace": Demo(P.opencl_one, INPUT),
+        # round 7
+        "blind7-cow-second-write-only": Demo(P.bare_one, INPUT),
+        "blind7-guard-returns-early": Demo(P.loops_bound_twice, loops_share_var),
+        "blind7-copy-drops-attrs": Demo(P.flag, INFO),
+        "blind7-copy-drops-global-infos": Demo(P.info_one, INFO),
+        "blind7-copy-in-local": Demo(P.bare_one, OUTPUT),
+    }
+
+
+DEMOS = entries(programs(sys.modules[__name__]))
