@@ -18,29 +18,15 @@
 apache/tvm-tirx (harness/blind_demo.py; run with .venv-tirx/bin/python scripts/blind_demos.py
 --bug narrow_scalar), every round's but the third.
 
-demos.py's programs, built in this line's spelling by demos.py's builders; each entry's
-comment is there. No OpenCL runtime runs on this line: what is compared is the module after
-SplitHostDevice."""
+demos.py's entries, their programs built in this line's spelling by demos.py's builders; each
+entry's comment is there. No OpenCL runtime runs on this line: what is compared is the module
+after SplitHostDevice."""
 
 from tvm_tirx.script import tirx as T
 
-from bugs.narrow_scalar.demos import (
-    CUDA,
-    DOUBLED,
-    FIRST_OF_TWO,
-    FLOAT8_AND_FLOAT16,
-    FLOAT_THEN_INT8,
-    MODULE_INT8,
-    ONE_BOOL,
-    SPLIT,
-    TWICE_BY_SYMBOL,
-    TWICE_UINT16,
-    UNSIGNED_PAIR,
-    kernel,
-    module_kernel,
-    stored,
-)
-from harness.blind_demo import Demo, split_module, split_or_error, targeted
+from bugs.narrow_scalar.demos import DEMOS as ON_APACHE
+from bugs.narrow_scalar.demos import FLOAT_THEN_INT8, ONE_BOOL, SPLIT
+from harness.blind_demo import Demo, split_module, targeted, without
 
 
 @T.ir_module
@@ -61,56 +47,19 @@ class ShapeFromScalar:
 
 
 DEMOS = {
-    # round 2
-    "blind2-launch-arg-off-by-one": Demo(FLOAT_THEN_INT8, SPLIT),
-    "blind2-split-kernels-only": Demo(
-        module_kernel("int8", 'T.Cast("int32", x) * 2', host="llvm"), split_module
+    **without(
+        ON_APACHE,
+        "blind3-bfloat16-kept",
+        "blind3-wide-in-body",
+        "blind3-symbol-args-from-zero",
+        "blind3-split-kernels-only",
+        "blind3-integer-rule-first",
+        "blind3-every-target",
     ),
-    "blind2-webgpu-forgotten": Demo(DOUBLED, split_or_error("webgpu")),
-    "blind2-non-cpu-widened": Demo(DOUBLED, split_or_error("ext_dev")),
-    "blind2-other-floats-to-float32": Demo(FLOAT8_AND_FLOAT16, split_or_error(CUDA)),
+    # the entries whose programs are launched or written otherwise on apache/tvm
+    "blind2-launch-arg-off-by-one": Demo(FLOAT_THEN_INT8, SPLIT),
     "blind2-entry-after-decls": Demo(
         lambda: targeted(ShapeFromScalar, "llvm", "opencl"), split_module
     ),
-    "blind2-uint-as-int32": Demo(UNSIGNED_PAIR, SPLIT),
-    "blind2-caller-target": Demo(TWICE_UINT16, split_module),
-    # round 4
-    "blind4-bfloat16-kept": Demo(stored("bfloat16"), split_or_error("cuda")),
-    "blind4-other-floats-widened": Demo(stored("float8_e4m3fn"), split_or_error("cuda")),
-    "blind4-int-widths-8-16": Demo(stored("int4"), SPLIT),
-    "blind4-cpu-kernels-widened": Demo(stored("int8"), split_or_error("llvm")),
-    "blind4-module-kernels-kept": Demo(module_kernel(**MODULE_INT8), split_module),
-    "blind4-symbol-launch-offset": Demo(stored("uint16"), SPLIT),
-    "blind4-kernel-uses-wide-param": Demo(
-        kernel([("x", "int8")], 'T.Cast("int32", x * T.int8(3))', out="int32"), SPLIT
-    ),
-    # round 5
-    "blind5-unsigned-as-int32": Demo(kernel([("x", "uint16")], "x", out="uint16"), SPLIT),
-    "blind5-bool-kept-narrow": Demo(kernel([("x", "bool")], "x", out="bool"), SPLIT),
-    "blind5-bfloat16-kept-narrow": Demo(kernel([("x", "bfloat16")], "x", out="bfloat16"), SPLIT),
-    "blind5-named-launch-offset-0": Demo(kernel([("x", "int8")], "x", out="int8"), SPLIT),
-    "blind5-kernel-keyed-by-name-only": Demo(TWICE_BY_SYMBOL, split_module),
-    "blind5-widen-non-cpu-devices": Demo(
-        kernel([("x", "int16")], "x", out="int16"), split_or_error("hexagon")
-    ),
-    "blind5-first-call-site-only": Demo(TWICE_BY_SYMBOL, split_module),
-    "blind5-entry-after-decls": Demo(kernel([("x", "int8")], "x", out="int8"), SPLIT),
-    # round 6
-    "blind6-signed-to-uint32": Demo(stored("int8"), SPLIT),
-    "blind6-bool-kept": Demo(stored("bool"), SPLIT),
-    "blind6-bfloat16-kept": Demo(stored("bfloat16"), SPLIT),
-    "blind6-int16-kept": Demo(stored("int16"), SPLIT),
-    "blind6-symbol-call-offset": Demo(stored("float16"), SPLIT),
-    "blind6-entry-after-body": Demo(stored("uint8"), SPLIT),
-    # round 7
     "blind7-bool-kept": Demo(ONE_BOOL, SPLIT),
-    "blind7-float16-as-int": Demo(stored("float16"), SPLIT),
-    "blind7-uint-as-int": Demo(stored("uint16"), SPLIT),
-    "blind7-threshold-16": Demo(stored("int16"), SPLIT),
-    "blind7-wide-substituted": Demo(kernel([("b", "int8")], 'T.Cast("float32", b + b)'), SPLIT),
-    "blind7-symbol-offset": Demo(stored("int8"), SPLIT),
-    "blind7-first-only": Demo(FIRST_OF_TWO, SPLIT),
-    "blind7-module-kernel-missed": Demo(
-        module_kernel(**MODULE_INT8, calling_conv=True), split_module
-    ),
 }

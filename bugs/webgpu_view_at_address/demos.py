@@ -19,9 +19,10 @@ fix differ, on apache/tvm (harness/blind_demo.py; run with scripts/blind_demos.p
 webgpu_view_at_address): each compiles a small function of kernels for webgpu and shows
 "compiles" or the error's kind and line."""
 
-import tvm
-from harness.blind_demo import Demo, message
-from tvm.script import tirx as T
+import importlib
+
+from harness.blind_demo import Demo, line_package, message
+from harness.tvm_line import LINE
 
 # the parameters of most kernels: A and B, ``n`` float32 elements each
 AB4 = 'A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")'
@@ -30,12 +31,25 @@ AB8 = 'A: T.Buffer((8,), "float32"), B: T.Buffer((8,), "float32")'
 
 def kernels(params, *bodies, threads=4):
     """A function ``main(params)`` with one kernel of ``threads`` threadIdx.x threads ``t`` per
-    body (TVMScript statement lines)."""
-    text = f"@T.prim_func\ndef main({params}):\n"
+    body (TVMScript statement lines): a thread_binding loop on apache/tvm, a launch region of a
+    ``T.Tensor`` function on apache/tvm-tirx (``FLOAT_PTR`` there the type of a float32
+    pointer)."""
+    package = line_package()
+    script = importlib.import_module(f"{package.__name__}.script")
+    names = {"T": script.tirx}
+    if LINE == "tvm":
+        head, launch = (
+            "@T.prim_func",
+            f'for t in T.thread_binding({threads}, thread="threadIdx.x"):',
+        )
+    else:
+        head, launch = "@T.function", f'with T.launch_thread("threadIdx.x", {threads}) as t:'
+        params = params.replace("T.Buffer(", "T.Tensor(")
+        names["FLOAT_PTR"] = package.ir.PtrType(package.ir.PrimType("float32"))
+    text = f"{head}\ndef main({params}):\n"
     for body in bodies:
-        text += f'    for t in T.thread_binding({threads}, thread="threadIdx.x"):\n'
-        text += "".join(f"        {line}\n" for line in body)
-    return tvm.script.from_source(text, extra_vars={"T": T})
+        text += f"    {launch}\n" + "".join(f"        {line}\n" for line in body)
+    return script.from_source(text, extra_vars=names)
 
 
 def program(params, *bodies, threads=4):
@@ -43,24 +57,44 @@ def program(params, *bodies, threads=4):
     return lambda: kernels(params, *bodies, threads=threads)
 
 
+def view(name, data, shape="(1,)", scope=""):
+    """The statement declaring a float32 view ``name`` of ``shape`` over ``data`` (in
+    ``scope``), in this line's spelling."""
+    scope = f', scope="{scope}"' if scope else ""
+    if LINE == "tvm":
+        return f'{name} = T.decl_buffer({shape}, "float32", data={data}{scope})'
+    return f'{name} = T.decl_tensor({data}, ty_args=[T.Tensor({shape}, "float32"{scope})])'
+
+
 def at(name, element, scope=""):
     """The statement declaring a one-element view ``name`` at ``element``'s address."""
-    scope = f', scope="{scope}"' if scope else ""
-    return f'{name} = T.decl_buffer((1,), "float32", data=T.address_of({element}){scope})'
+    return view(name, f"T.address_of({element})", scope=scope)
+
+
+def byte_offset(data, offset):
+    """A float32 pointer ``offset`` bytes past ``data``, in this line's spelling."""
+    ty = '"float32"' if LINE == "tvm" else "ty=FLOAT_PTR"
+    return f"T.ptr_byte_offset({data}, {offset}, {ty})"
+
+
+def shared_allocation(extent=4):
+    """The statement allocating a shared float32 buffer S of ``extent`` elements."""
+    if LINE == "tvm":
+        return f'S = T.alloc_buffer(({extent},), "float32", scope="shared")'
+    return f'S = T.alloc_shared(({extent},), "float32")'
 
 
 def shared(extent=4):
     """The statements of a shared allocation S that holds A[t]."""
-    return [
-        f'S = T.alloc_buffer(({extent},), "float32", scope="shared")',
-        "S[t] = A[t]",
-    ]
+    return [shared_allocation(extent), "S[t] = A[t]"]
 
 
 def compiled(func):
-    """Observer: tvm.compile for webgpu: "compiles", or the error's kind and line."""
+    """Observer: the line's compile for webgpu: "compiles", or the error's kind and line."""
+    package = line_package()
+    build = package.compile if LINE == "tvm" else package.tirx.compile
     try:
-        tvm.compile(func, target="webgpu")
+        build(func, target="webgpu")
         return "compiles"
     except Exception as err:  # the result: an error
         return f"{type(err).__name__}: {message(err)}"
@@ -77,7 +111,7 @@ DEMOS = {
         program(
             AB4,
             [
-                'V = T.decl_buffer((4,), "float32", data=A.data)',  # valid: names A's storage
+                view("V", "A.data", "(4,)"),  # valid: names A's storage
                 at("W", "A[t]"),
                 "B[t] = V[t] + W[0]",
             ],
@@ -88,8 +122,8 @@ DEMOS = {
         program(
             AB4,
             [
-                'S = T.alloc_buffer((4,), "float32", scope="shared")',
-                'V = T.decl_buffer((4,), "float32", data=S.data, scope="shared")',  # valid
+                shared_allocation(),
+                view("V", "S.data", "(4,)", "shared"),  # valid
                 "V[t] = A[t]",
                 at("W", "A[t]"),
                 "B[t] = S[t] + W[0]",
@@ -113,8 +147,7 @@ DEMOS = {
         program(
             AB4,
             [
-                'W = T.decl_buffer((1,), "float32", '
-                'data=T.ptr_byte_offset(A.data, t * 4, "float32"))',
+                view("W", byte_offset("A.data", "t * 4")),
                 "B[t] = W[0]",
             ],
         ),
@@ -209,7 +242,7 @@ DEMOS = {
     "blind7-wva-no-buffer-data": Demo(
         program(
             AB8,
-            ['V = T.decl_buffer((8,), "float32", data=A.data)', "B[t] = V[t]"],
+            [view("V", "A.data", "(8,)"), "B[t] = V[t]"],
             threads=8,
         ),
         compiled,
@@ -236,8 +269,8 @@ DEMOS = {
         program(
             AB8,
             [
-                'V = T.decl_buffer((8,), "float32", data=A.data)',
-                'W = T.decl_buffer((4, 2), "float32", data=V.data)',
+                view("V", "A.data", "(8,)"),
+                view("W", "V.data", "(4, 2)"),
                 "B[t] = W[t // 2, t % 2]",
             ],
             threads=8,
