@@ -20,10 +20,21 @@ run (SplitHostDevice's and AnnotateEntryFunc's, bugs/<key>/wrong_fixes.py) share
 
 Each takes ``(inner, mod)`` as ``input_copy.run`` does: ``inner`` the released pass's function,
 ``mod`` the module the caller gave (``rebuilt_copy`` and ``written_functions_only`` build one
-from their options).
+from their options). ``run_is`` makes the edit that puts one in a reference fix's place.
 """
 
 from harness import input_copy
+
+
+def run_is(report, expr):
+    """The edit (harness/wrong_fixes.py: EDITS) that makes the ``run`` of ``report``'s reference
+    fix the expression ``expr``, over this module as ``_mistakes`` and the report's
+    wrong_fixes.py as ``_wrong`` (where the mistakes only one report makes are)."""
+    imports = (
+        "from harness import input_copy_mistakes as _mistakes\n"
+        f"from bugs.{report} import wrong_fixes as _wrong\n\n"
+    )
+    return [("run = _input_copy.run", f"{imports}run = {expr}")]
 
 
 def _config():

@@ -23,6 +23,8 @@ other report makes it, one of the functions below; the later rounds' modules
 (wrong_fixes_round*.py) name theirs with ``run_is`` too.
 """
 
+from functools import partial
+
 from harness import input_copy as _input_copy
 from harness import input_copy_mistakes as _mistakes
 from harness.tvm_line import ir
@@ -62,14 +64,9 @@ WRONG_FIXES = {
 }
 
 
-def run_is(expr):
-    """The edit that makes the reference fix's ``run`` the expression ``expr``, over
-    harness/input_copy_mistakes.py as ``_mistakes`` and this module as ``_wrong``."""
-    imports = (
-        "from harness import input_copy_mistakes as _mistakes\n"
-        "from bugs.annotate_entry_func_inplace import wrong_fixes as _wrong\n\n"
-    )
-    return [("run = _input_copy.run", f"{imports}run = {expr}")]
+# the edit that makes the reference fix's ``run`` an expression over
+# harness/input_copy_mistakes.py (``_mistakes``) and this module (``_wrong``)
+run_is = partial(_mistakes.run_is, "annotate_entry_func_inplace")
 
 
 def _single(mod):

@@ -25,9 +25,12 @@ LowerDeviceKernelLaunches); the later rounds' modules (wrong_fixes_round*.py) na
 ``run_is`` too.
 """
 
+from functools import partial
+
 import tvm_ffi
 
 from harness import input_copy as _input_copy
+from harness import input_copy_mistakes as _mistakes
 from harness.tvm_line import WalkResult, ir, walk
 
 WRONG_FIXES = {
@@ -66,14 +69,9 @@ WRONG_FIXES = {
 }
 
 
-def run_is(expr):
-    """The edit that makes the reference fix's ``run`` the expression ``expr``, over
-    harness/input_copy_mistakes.py as ``_mistakes`` and this module as ``_wrong``."""
-    imports = (
-        "from harness import input_copy_mistakes as _mistakes\n"
-        "from bugs.split_host_device_inplace import wrong_fixes as _wrong\n\n"
-    )
-    return [("run = _input_copy.run", f"{imports}run = {expr}")]
+# the edit that makes the reference fix's ``run`` an expression over
+# harness/input_copy_mistakes.py (``_mistakes``) and this module (``_wrong``)
+run_is = partial(_mistakes.run_is, "split_host_device_inplace")
 
 
 def _changed(mod, out):
