@@ -28,11 +28,11 @@ scripts/blind_demos.py is the command that runs them.
 Each entry is written once: demos_tirx.py takes demos.py's entries where they serve its line,
 either demos.py's ``DEMOS`` itself (its programs built on the line that runs them) or the dict
 that a function of demos.py returns for this line's program builders, ``without`` the entries
-that show on apache/tvm only, and adds or replaces the entries of its own. ``declared`` reads
-the names without importing TVM, so ``DEMOS`` is written in the forms it follows: a dict
-literal (``**`` other dicts inside), a name bound to one (here or imported from another module
-of bugs/), a call of a function whose last statement returns one, and ``without(dict,
-"name", ...)``."""
+that show on apache/tvm only, and adds or replaces the entries of its own (``only`` takes some
+of demos.py's with another observer). ``declared`` reads the names without importing TVM, so
+``DEMOS`` is written in the forms it follows: a dict literal (``**`` other dicts inside), a name
+bound to one (here or imported from another module of bugs/), a call of a function whose last
+statement returns one, ``without(dict, "name", ...)`` and ``only(dict, "name", ...)``."""
 
 import ast
 import importlib
@@ -84,6 +84,13 @@ def without(demos, *names):
     return {name: demo for name, demo in demos.items() if name not in names}
 
 
+def only(demos, *names, **changes):
+    """The entries ``names`` of ``demos`` (another line's), each with the Demo fields
+    ``changes`` (``observe``, ``opencl``) replaced: the same programs seen otherwise on this
+    line (written out as strings: ``declared`` reads them)."""
+    return {name: demos[name]._replace(**changes) for name in names}
+
+
 def _source(module):
     """The syntax tree of ``module`` (dotted, of this repository)."""
     return ast.parse((ROOT / (module.replace(".", "/") + ".py")).read_text())
@@ -114,9 +121,11 @@ def _keys(module, node):
         for key, value in zip(node.keys, node.values):
             names += _keys(module, value) if key is None else [key.value]
         return list(dict.fromkeys(names))  # a key given again replaces the entry in its place
-    if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "without":
-        dropped = [x.value for x in node.args[1:]]
-        return [x for x in _keys(module, node.args[0]) if x not in dropped]
+    if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("without", "only"):
+        given = [x.value for x in node.args[1:]]
+        if node.func.id == "only":
+            return given
+        return [x for x in _keys(module, node.args[0]) if x not in given]
     if isinstance(node, ast.Name):
         return _keys(*_definition(module, node.id))
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
@@ -228,6 +237,17 @@ def line_package():
     from harness.tvm_line import LINE
 
     return importlib.import_module(LINE)
+
+
+def from_script(text, **names):
+    """The function or module of the TVMScript ``text``, written in apache/tvm's spelling
+    (``@T.prim_func``, ``T.Buffer``), parsed on this process's line (tvm-tirx's ``@T.function``
+    and ``T.Tensor`` in their place); ``names`` are the other variables it reads."""
+    package = line_package().__name__
+    script = importlib.import_module(f"{package}.script")
+    if package == "tvm_tirx":
+        text = text.replace("@T.prim_func", "@T.function").replace("T.Buffer(", "T.Tensor(")
+    return script.from_source(text, extra_vars={"T": script.tirx, "I": script.ir, **names})
 
 
 def on(target, func):

@@ -21,9 +21,10 @@ builders, and the observers.
 
 An observer is made for a pass and a PassContext option and looks at one program: what the
 pass made of it, and whether the caller's module changed under it. Each bug's functions are
-written in its line's TVMScript in ``bugs/<key>/demos.py`` and ``demos_tirx.py`` (tvm-tirx's
-parser takes no aliased decorator, so one text cannot serve both lines); harness/blind_demo.py
-says what a demo is."""
+written in ``bugs/<key>/demos.py``, as one text parsed on either line
+(harness.blind_demo.from_script), or, where the lines' scripts differ in more than spelling, in
+its line's TVMScript in ``demos.py`` and ``demos_tirx.py`` (tvm-tirx's parser takes no aliased
+decorator); harness/blind_demo.py says what a demo is."""
 
 import re
 

@@ -18,41 +18,16 @@
 apache/tvm-tirx (harness/blind_demo.py; run with .venv-tirx/bin/python scripts/blind_demos.py
 --bug annotate_entry_func_inplace), every round's.
 
-demos.py's entries, their programs made of this line's functions, with demos.py's observers;
-each entry's comment is there. The demos of a module's global infos of rounds 2, 3 and 7 are
-not here: tvm-tirx 0.1.0a4 registers no GlobalInfo that Python can make (round 4's shows the
-empty list)."""
+demos.py's entries, their programs built on this line, with demos.py's observers; each entry's
+comment is there. The demos of a module's global infos of rounds 2, 3 and 7 are not here:
+tvm-tirx 0.1.0a4 registers no GlobalInfo that Python can make (round 4's shows the empty
+list)."""
 
-from tvm_tirx.script import tirx as T
-
-from bugs.annotate_entry_func_inplace.demos import entries, programs
+from bugs.annotate_entry_func_inplace.demos import DEMOS as ON_APACHE
 from harness.blind_demo import without
 
-
-def public():
-    """A public function ``main``."""
-
-    @T.function
-    def main(A: T.Tensor((8,), "float32")):
-        for i in range(8):
-            A[i] = A[i] + T.float32(1)
-
-    return main
-
-
-def private():
-    """A private function."""
-
-    @T.function(private=True)
-    def helper(A: T.Tensor((8,), "float32")):
-        for i in range(8):
-            A[i] = T.float32(0)
-
-    return helper
-
-
 DEMOS = without(
-    entries(programs(public, private)),
+    ON_APACHE,
     "blind2-copy-drops-global-infos",
     "blind3-copy-drops-global-infos",
     "blind7-copy-drops-global-infos",

@@ -167,20 +167,6 @@ B_U32 = "B: T.Buffer((8,), 'float32'), n: T.uint32"
 
 WEBGPU, METAL = compiled("webgpu"), compiled("metal")
 
-
-def valid_webgpu(observe):
-    """Round 7's demos, valid WebGPU kernels seen through ``observe`` (demos_tirx.py takes them
-    with its own)."""
-    return {
-        "blind7-cmd-float-demorgan": Demo(doubled("float32"), observe),
-        "blind7-cmd-float-f16-dropped": Demo(doubled("float16"), observe),
-        "blind7-cmd-lanes-off-by-one": Demo(doubled("int32x4"), observe),
-        "blind7-cmd-uint-inverted": Demo(doubled("uint32"), observe),
-        "blind7-cmd-lanes-check-hoisted": Demo(doubled("float32x2"), observe),
-        "blind7-cmd-int-inverted": Demo(doubled("int32"), observe),
-    }
-
-
 DEMOS = {
     # round 3
     # Metal, two kernels, float64 in the second: the wrong fix looks at the first function only
@@ -244,5 +230,10 @@ DEMOS = {
         program(A64_H, ["A[t] = T.Cast('int64', h)"], threads=8), WEBGPU
     ),
     # round 7: valid WebGPU kernels (the WGSL functions they compile to)
-    **valid_webgpu(compiled("webgpu", fns=True)),
+    "blind7-cmd-float-demorgan": Demo(doubled("float32"), compiled("webgpu", fns=True)),
+    "blind7-cmd-float-f16-dropped": Demo(doubled("float16"), compiled("webgpu", fns=True)),
+    "blind7-cmd-lanes-off-by-one": Demo(doubled("int32x4"), compiled("webgpu", fns=True)),
+    "blind7-cmd-uint-inverted": Demo(doubled("uint32"), compiled("webgpu", fns=True)),
+    "blind7-cmd-lanes-check-hoisted": Demo(doubled("float32x2"), compiled("webgpu", fns=True)),
+    "blind7-cmd-int-inverted": Demo(doubled("int32"), compiled("webgpu", fns=True)),
 }
