@@ -25,7 +25,10 @@ reference fix's own predicates.
 Where the missing type sits is swept too: float64 only in the arithmetic of the first or the
 second kernel of a function whose parameters the target has, and on Metal a float64 buffer
 beside a buffer of an integer type Metal has (int64 and uint64 included): the error names
-float64. A narrow argument of a kernel handed to the WebGPU code generator directly
+float64; and every type a target has, in a buffer parameter or in the body before a float64
+of the same kernel, is never the one named (a fix reads its tables only after the code
+generator refused, so a one-type kernel cannot show a type counted missing wrongly). A narrow
+argument of a kernel handed to the WebGPU code generator directly
 (``tvm.target.codegen.build_module``, where patch 0004's widening does not run) is refused
 naming it, and one it can pass (uint32 included) is never named; a kernel with both a buffer
 type WebGPU lacks and an argument it cannot pass names the buffer's type, which the code
@@ -282,6 +285,60 @@ def test_metal_names_the_type_it_lacks_beside_one_it_has(has, order):
     dtypes = (has, "float64") if order == "has-first" else ("float64", has)
     with pytest.raises(ValueError, match=r"the metal target cannot represent the type float64\b"):
         tvm.compile(kernel(*dtypes), target="metal")
+
+
+# the types each target has that the lowering rewrites before a kernel body reaches the code
+# generator: bfloat16 and the float8 types are computed in float32, and Metal's int64 vectors
+# (a local buffer's) narrowed to int32; in a buffer parameter they reach it as stored
+REWRITTEN_IN_BODY = {
+    (target, element, lanes)
+    for target in ("webgpu", "metal")
+    for element in ("bfloat16", "float8_e4m3fn", "float8_e5m2", "float8_e8m0fnu")
+    for lanes in (1, 2, 3, 4)
+} | {("metal", "int64", lanes) for lanes in (2, 3, 4)}
+
+
+def has_before_float64(dtype, position):
+    """A kernel with a value of ``dtype`` before its float64: in a buffer parameter before a
+    float64 buffer ("buffer"), or in a local buffer before float64 arithmetic ("body")."""
+    element, _, lanes = dtype.partition("x")
+
+    def value(n):
+        return T.Broadcast(T.Cast(element, n), int(lanes)) if lanes else T.Cast(element, n)
+
+    @T.prim_func
+    def in_buffer(A: T.Buffer((1,), dtype), B: T.Buffer((1,), "float64"), n: T.int32):
+        for _ in T.thread_binding(1, thread="threadIdx.x"):
+            A[0] = value(n)
+            B[0] = T.Cast("float64", n) * T.float64(3)
+
+    @T.prim_func
+    def in_body(B: T.Buffer((1,), "float32"), n: T.int32):
+        for _ in T.thread_binding(1, thread="threadIdx.x"):
+            C = T.alloc_buffer((1,), dtype, scope="local")
+            C[0] = value(n)
+            B[0] = T.Cast("float32", T.Cast("float64", n) * T.float64(3))
+
+    return in_buffer if position == "buffer" else in_body
+
+
+def _has_before_float64_cases():
+    cases = []
+    for target, element, lanes in (case.values for case in _cases(missing=False)):
+        for position in ("buffer", "body"):
+            if position == "buffer" or (target, element, lanes) not in REWRITTEN_IN_BODY:
+                cases.append(pytest.param(target, element, lanes, position))
+    return cases
+
+
+@BUG
+@pytest.mark.parametrize("target, element, lanes, position", _has_before_float64_cases())
+def test_type_the_target_has_before_one_it_lacks_is_not_named(target, element, lanes, position):
+    """Every type the target has, in a buffer or in the body before a float64 of the same
+    kernel: the ValueError names float64, the type the target lacks."""
+    named = rf"the {target} target cannot represent the type float64\b"
+    with pytest.raises(ValueError, match=named):
+        tvm.compile(has_before_float64(dtype_of(element, lanes), position), target=target)
 
 
 def select_beside_float64(order):
