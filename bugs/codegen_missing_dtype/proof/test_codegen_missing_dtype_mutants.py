@@ -112,7 +112,10 @@ LACKS_DIRECTLY = [
 
 
 @BUG
-@pytest.mark.parametrize("target, dtype, reason", LACKS_DIRECTLY)
+@pytest.mark.parametrize(
+    "target, dtype, reason",
+    [pytest.param(*case, id=f"{case[0]}-{case[1]}") for case in LACKS_DIRECTLY],
+)
 def test_code_generator_given_a_type_it_lacks_names_it(target, dtype, reason):
     """bfloat16 and float8 given to the code generator as they are (not stored as integers),
     a bfloat of other than 16 bits, a bool vector, WebGPU's int64x4 (int8x4 is packed into a
