@@ -157,14 +157,16 @@ def missing_type_error(target, mod):
 
 
 def _first_missing(target, mod, bool_vectors):
-    """missing_type_error's search, over bool vectors too only with ``bool_vectors``."""
+    """missing_type_error's search, over bool vectors too only with ``bool_vectors``; None
+    where the build stops at another internal check first."""
     for _, func in mod.functions.items():
-        if not isinstance(func, ir.PrimFunc):
-            continue
+        if not _built(func):
+            return None  # the build's checks of a kernel come before its types
         params = list(func.params)
         buffers = [_prim_dtype(p.ty) for p in params if _is_pointer(p)]
         scalars = [str(p.ty) for p in params if isinstance(p.ty, ir.PrimType)]
         body = _body_dtypes(func)
+        buffers, scalars, body = _before_scalable(buffers, scalars, body)
         if not bool_vectors:
             buffers, body = _no_bool_vectors(buffers), _no_bool_vectors(body)
         if target == "metal":
@@ -185,6 +187,26 @@ def _first_missing(target, mod, bool_vectors):
             if webgpu_lacks(dtype):
                 return _webgpu_message(dtype)
     return None
+
+
+def _built(func):
+    """Whether the build functions take ``func`` to its types: they check first, one function
+    after another, that it is a PrimFunc, a kernel (calling convention 2) with a symbol."""
+    attrs = func.attrs if isinstance(func, ir.PrimFunc) else None
+    if attrs is None or attrs.get("global_symbol") is None:
+        return False
+    return attrs.get("calling_conv") is not None and int(attrs.get("calling_conv")) == 2
+
+
+def _before_scalable(*dtypes):
+    """The lists of ``dtypes``, in the order the code generator prints them, cut before the
+    first scalable vector: its lane count stops the code generator at an internal check."""
+    seen, cut = 0, []
+    for part in dtypes:
+        stop = next((i for i, d in enumerate(part) if _dtype(d)[2] < 0), None)
+        cut.append(part if stop is None and not seen else part[: 0 if seen else stop])
+        seen = seen or stop is not None
+    return cut
 
 
 def _no_bool_vectors(dtypes):

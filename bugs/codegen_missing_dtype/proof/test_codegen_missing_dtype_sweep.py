@@ -231,6 +231,42 @@ def test_internal_error_of_another_kind_stays_internal(target):
         fix._fixed_build(target, failing)(tvm.IRModule({"main": kernel("int32", 1)}), None)
 
 
+def _scalable_buffer():
+    """A kernel storing into a buffer of a scalable vector type (no target has it)."""
+
+    @T.prim_func
+    def main(A_ptr: T.handle("float32xvscalex4"), B_ptr: T.handle("float64"), n: T.int32):
+        T.func_attr({"calling_conv": 2, "global_symbol": "main"})
+        A = T.decl_buffer((1,), "float32xvscalex4", data=A_ptr)
+        B = T.decl_buffer((1,), "float64", data=B_ptr)
+        A[0] = T.Broadcast(T.Cast("float32", n), 4 * T.vscale())
+        B[0] = T.Cast("float64", n)
+
+    return main
+
+
+def _no_calling_conv():
+    """A float64 kernel without a calling convention."""
+
+    @T.prim_func
+    def main(A_ptr: T.handle("float64"), n: T.int32):
+        T.func_attr({"global_symbol": "main"})
+        A = T.decl_buffer((1,), "float64", data=A_ptr)
+        A[0] = T.Cast("float64", n)
+
+    return main
+
+
+@pytest.mark.parametrize("target", ["webgpu", "metal"])
+@pytest.mark.parametrize("program", [_scalable_buffer, _no_calling_conv])
+def test_internal_check_met_before_a_type_stays_internal(target, program):
+    """The build stops at an internal check before it prints the float64 (a scalable vector's
+    lane count, a kernel without a calling convention): patch 0014 leaves that error as it is,
+    so no type is named."""
+    with pytest.raises(tvm.error.InternalError):
+        tvm.target.codegen.build_module(tvm.IRModule({"main": program()}), target)
+
+
 def two_kernels(missing_in, int_dtype):
     """A function of two kernels over an ``int_dtype`` buffer A and a float32 buffer B: the
     kernel ``missing_in`` ("first" or "second") computes in float64 from A, the other writes A.
