@@ -257,12 +257,24 @@ def _no_calling_conv():
     return main
 
 
+def _no_global_symbol():
+    """A float64 kernel without a symbol."""
+
+    @T.prim_func
+    def main(A_ptr: T.handle("float64"), n: T.int32):
+        T.func_attr({"calling_conv": 2})
+        A = T.decl_buffer((1,), "float64", data=A_ptr)
+        A[0] = T.Cast("float64", n)
+
+    return main.without_attr("global_symbol")
+
+
 @pytest.mark.parametrize("target", ["webgpu", "metal"])
-@pytest.mark.parametrize("program", [_scalable_buffer, _no_calling_conv])
+@pytest.mark.parametrize("program", [_scalable_buffer, _no_calling_conv, _no_global_symbol])
 def test_internal_check_met_before_a_type_stays_internal(target, program):
     """The build stops at an internal check before it prints the float64 (a scalable vector's
-    lane count, a kernel without a calling convention): patch 0014 leaves that error as it is,
-    so no type is named."""
+    lane count, a kernel without a calling convention or a symbol): patch 0014 leaves that
+    error as it is, so no type is named."""
     with pytest.raises(tvm.error.InternalError):
         tvm.target.codegen.build_module(tvm.IRModule({"main": program()}), target)
 
