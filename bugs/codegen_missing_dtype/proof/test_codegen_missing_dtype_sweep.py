@@ -231,22 +231,22 @@ def test_internal_error_of_another_kind_stays_internal(target):
         fix._fixed_build(target, failing)(tvm.IRModule({"main": kernel("int32", 1)}), None)
 
 
-def _scalable_buffer():
-    """A kernel storing into a buffer of a scalable vector type (no target has it)."""
+def _scalable_buffer(lanes=4):
+    """A kernel taking a pointer to a scalable vector type (no target has it), then computing
+    in float64 into a float32 buffer."""
+    dtype = f"float32xvscalex{lanes}"
 
     @T.prim_func
-    def main(A_ptr: T.handle("float32xvscalex4"), B_ptr: T.handle("float64"), n: T.int32):
+    def main(A_ptr: T.handle(dtype), B_ptr: T.handle("float32"), n: T.int32):
         T.func_attr({"calling_conv": 2, "global_symbol": "main"})
-        A = T.decl_buffer((1,), "float32xvscalex4", data=A_ptr)
-        B = T.decl_buffer((1,), "float64", data=B_ptr)
-        A[0] = T.Broadcast(T.Cast("float32", n), 4 * T.vscale())
-        B[0] = T.Cast("float64", n)
+        B = T.decl_buffer((1,), "float32", data=B_ptr)
+        B[0] = T.Cast("float32", T.Cast("float64", n) * T.float64(2))
 
     return main
 
 
-def _no_calling_conv():
-    """A float64 kernel without a calling convention."""
+def _no_calling_conv(calling_conv=None):
+    """A float64 kernel without a calling convention, or with another than a kernel's (2)."""
 
     @T.prim_func
     def main(A_ptr: T.handle("float64"), n: T.int32):
@@ -254,7 +254,15 @@ def _no_calling_conv():
         A = T.decl_buffer((1,), "float64", data=A_ptr)
         A[0] = T.Cast("float64", n)
 
-    return main
+    return main if calling_conv is None else main.with_attr("calling_conv", calling_conv)
+
+
+def _packed_calling_conv():
+    return _no_calling_conv(1)
+
+
+def _unknown_calling_conv():
+    return _no_calling_conv(3)
 
 
 def _no_global_symbol():
@@ -270,13 +278,40 @@ def _no_global_symbol():
 
 
 @pytest.mark.parametrize("target", ["webgpu", "metal"])
-@pytest.mark.parametrize("program", [_scalable_buffer, _no_calling_conv, _no_global_symbol])
+@pytest.mark.parametrize(
+    "program",
+    [
+        _scalable_buffer,
+        _no_calling_conv,
+        _packed_calling_conv,
+        _unknown_calling_conv,
+        _no_global_symbol,
+    ],
+)
 def test_internal_check_met_before_a_type_stays_internal(target, program):
     """The build stops at an internal check before it prints the float64 (a scalable vector's
     lane count, a kernel without a calling convention or a symbol): patch 0014 leaves that
     error as it is, so no type is named."""
     with pytest.raises(tvm.error.InternalError):
         tvm.target.codegen.build_module(tvm.IRModule({"main": program()}), target)
+
+
+@T.prim_func
+def _float64_before_scalable(B_ptr: T.handle("float64"), A_ptr: T.handle("float32xvscalex4")):
+    T.func_attr({"calling_conv": 2, "global_symbol": "main"})
+    B = T.decl_buffer((1,), "float64", data=B_ptr)
+    A = T.decl_buffer((1,), "float32xvscalex4", data=A_ptr)
+    A[0] = T.Broadcast(T.Cast("float32", B[0]), 4 * T.vscale())
+
+
+@BUG
+@pytest.mark.parametrize("target", ["webgpu", "metal"])
+def test_type_printed_before_a_scalable_vector_is_named(target):
+    """A float64 buffer declared before a scalable vector buffer: the code generator refuses
+    the float64 first, so the ValueError names it."""
+    mod = tvm.IRModule({"main": _float64_before_scalable})
+    with pytest.raises(ValueError, match=rf"the {target} target cannot represent the type float64"):
+        tvm.target.codegen.build_module(mod, target)
 
 
 def two_kernels(missing_in, int_dtype):
