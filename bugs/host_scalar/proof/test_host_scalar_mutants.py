@@ -14,15 +14,26 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""LowerTVMBuiltin's stack rule for host memory of a vector dtype (proof only).
+"""Rules of the host-level scalar fix that only mutants of its reference fix got wrong (proof only).
 
-A mutant of bugs/host_scalar/reference_fix.py (scripts/mutants.py) that computes an element's
-bytes as ``bits / lanes`` instead of ``bits * lanes`` survived every other test: their
-allocations are of scalar dtypes, where the two agree. The rule (S3, as on kDLCPU): a
+Each test here pins a rule that a mutant of bugs/host_scalar/reference_fix.py
+(scripts/mutants.py) broke while every other test passed.
+
+LowerTVMBuiltin's stack rule for host memory of a vector dtype: a mutant that computes an
+element's bytes as ``bits / lanes`` instead of ``bits * lanes`` survived, every other
+allocation being of a scalar dtype, where the two agree. The rule (S3, as on kDLCPU): a
 ``global`` allocation that SplitHostDevice marked as host memory stays on the stack when its
 constant size is below ``runtime::kMaxStackAlloca`` (1024 bytes), else it is
 ``TVMBackendAllocWorkspace(1, 0, ...)``. For a vector dtype the size counts every lane: 64
 elements of float32x4 are 1024 bytes, a workspace; 63 stay on the stack.
+
+SplitHostDevice's classification (S1) at its edges: a kernel's load is by value only for the
+element at index 0 of a buffer of one constant element (not of zero or a dynamic number of
+elements, nor past the element); a rejection names how the kernel uses the buffer whichever
+host buffer it is; a buffer only kernels use stays device memory after host cells; the index
+a host view's address is computed from is a host load; a host cell nothing accesses is host
+memory; a call of a CPU module function without a thread environment is no launch; and a
+module function without a target hides no kernel listed after it.
 """
 
 import sys
@@ -76,3 +87,246 @@ def test_vector_host_memory_is_sized_by_all_its_lanes(dtype, extent, on_stack):
     devices = cases.workspace_devices(after)
     if devices != ([] if on_stack else [(KDLCPU, 0)]):
         raise HostMemoryOnDevice(f"{dtype} x {extent}: workspaces {devices}")
+
+
+# ---------------------------------------------------------------------------------------------
+# S1's classification at the edges the other proof files leave out (each pins a rule that a
+# mutant of the reference fix got wrong while every other test passed)
+
+HOST_TARGET = T.target("cuda", host="llvm")
+# released TVM: no ValueError, the host allocating the buffer on the device
+NOT_REJECTED = pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason=REASON)
+# released TVM: the host's buffer without the host memory annotation
+NOT_ANNOTATED = pytest.mark.xfail(strict=True, raises=ValueError, reason=REASON)
+
+
+def _kernel_attrs():
+    """The attributes SplitHostDevice gives a cuda kernel launched over threadIdx.x."""
+    return {
+        "target": T.target("cuda"),
+        "calling_conv": 2,
+        "tirx.kernel_launch_params": ["threadIdx.x"],
+        "tirx.is_global_func": True,
+        "tirx.noalias": True,
+    }
+
+
+def _split(mod):
+    return tvm.tirx.transform.SplitHostDevice()(mod)
+
+
+@NOT_REJECTED
+@pytest.mark.parametrize(
+    "shape, index",
+    [((0,), (0,)), ("n", (0,)), ((1,), (1,)), ((1, 1), (0, 1))],
+    ids=["zero-extent", "dynamic-extent", "cell-past-its-element", "2d-cell-past-its-element"],
+)
+def test_kernel_load_of_no_single_element_is_rejected(shape, index):
+    """Only the element at index 0 of a buffer of one constant element is passed by value"""
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32"), n: T.int32):
+        T.func_attr({"target": HOST_TARGET})
+        c = T.alloc_local((n,) if shape == "n" else shape, "float32")
+        c[0 if len(index) == 1 else (0, 0)] = T.float32(0)
+        T.attr(T.target("cuda"), "target", 0)
+        i = T.launch_thread("threadIdx.x", 8)
+        A[i] = c[index]
+
+    with pytest.raises(ValueError, match="A kernel loads an element of `c`.*T.let"):
+        _split(tvm.IRModule({"main": main}))
+
+
+@NOT_REJECTED
+@pytest.mark.parametrize("position", [1, 2])
+def test_kernel_store_names_a_later_host_buffer(position):
+    """The rejection of a kernel's store names the store, whichever host buffer it targets"""
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32")):
+        T.func_attr({"target": HOST_TARGET})
+        c = T.alloc_local((1,), "float32")
+        e = T.alloc_local((1,), "float32")
+        d = T.alloc_local((1,), "float32")
+        c[0] = T.float32(0)
+        e[0] = T.float32(0)
+        d[0] = T.float32(0)
+        T.attr(T.target("cuda"), "target", 0)
+        i = T.launch_thread("threadIdx.x", 8)
+        if position == 1:
+            e[0] = A[i]
+        else:
+            d[0] = A[i]
+
+    name = "e" if position == 1 else "d"
+    with pytest.raises(ValueError, match=f"A kernel stores into `{name}`.*T.let"):
+        _split(tvm.IRModule({"main": main}))
+
+
+@NOT_ANNOTATED
+@pytest.mark.parametrize("host_cells", [1, 2])
+def test_kernel_only_buffer_after_host_cells_stays_device_memory(host_cells):
+    """A buffer only a kernel uses stays device memory however many host cells precede it"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32")):
+            T.func_attr({"target": HOST_TARGET})
+            c = T.alloc_local((1,), "float32")
+            c[0] = T.float32(0)
+            if host_cells == 2:
+                e = T.alloc_local((1,), "float32")
+                e[0] = T.float32(0)
+            d = T.alloc_local((1,), "float32")
+            T.attr(T.target("cuda"), "target", 0)
+            i = T.launch_thread("threadIdx.x", 8)
+            d[0] = A[i]
+            A[i] = d[0]
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32")):
+            T.func_attr({"target": HOST_TARGET})
+            c = T.alloc_local((1,), "float32", annotations=HOST)
+            c[0] = T.float32(0)
+            if host_cells == 2:
+                e = T.alloc_local((1,), "float32", annotations=HOST)
+                e[0] = T.float32(0)
+            d = T.alloc_local((1,), "float32")
+            T.call_ffi_kernel("main_kernel", A.data, d.data, 8, launch_params=["threadIdx.x"])
+
+        @T.prim_func(s_tir=True)
+        def main_kernel(A_data: T.handle("float32"), d_data: T.handle("float32", "local")):
+            T.func_attr(_kernel_attrs())
+            A = T.decl_buffer(8, data=A_data)
+            d = T.decl_buffer(1, data=d_data, scope="local")
+            i = T.launch_thread("threadIdx.x", 8)
+            d[0] = A[i]
+            A[i] = d[0]
+
+    tvm.ir.assert_structural_equal(_split(Before), Expected)
+
+
+@NOT_REJECTED
+@pytest.mark.parametrize("view", ["decl_buffer", "let"])
+def test_index_of_a_host_view_is_a_host_use(view):
+    """The index a host view's address is computed from is a host load of its buffer"""
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32")):
+        T.func_attr({"target": HOST_TARGET})
+        x = T.alloc_local((8,), "float32")
+        k = T.alloc_local((1,), "int32")
+        with T.attr(T.target("cuda"), "target", 0):
+            i = T.launch_thread("threadIdx.x", 1)
+            k[i] = 3
+        if view == "decl_buffer":
+            v = T.decl_buffer((1,), "float32", data=T.address_of(x[k[0]]), scope="local")
+            v[0] = T.float32(1)
+        else:
+            p: T.let[T.handle("float32", "local")] = T.address_of(x[k[0]])
+            T.evaluate(T.call_extern("int32", "use", p))
+
+    with pytest.raises(ValueError, match="A kernel stores into `k`.*T.let"):
+        _split(tvm.IRModule({"main": main}))
+
+
+@NOT_ANNOTATED
+@pytest.mark.parametrize("view", [False, True])
+def test_host_cell_no_code_accesses_is_host_memory(view):
+    """A host cell that nothing loads or stores, a view of it declared or not, is host memory"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32")):
+            T.func_attr({"target": HOST_TARGET})
+            c = T.alloc_local((1,), "float32")
+            if view:
+                v = T.decl_buffer((1,), "float32", data=c.data, scope="local")  # noqa: F841
+            A[0] = T.float32(0)
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32")):
+            T.func_attr({"target": HOST_TARGET})
+            c = T.alloc_local((1,), "float32", annotations=HOST)
+            if view:
+                v = T.decl_buffer((1,), "float32", data=c.data, scope="local")  # noqa: F841
+            A[0] = T.float32(0)
+
+    tvm.ir.assert_structural_equal(_split(Before), Expected)
+
+
+@NOT_ANNOTATED
+@pytest.mark.parametrize("pointer", ["data", "address_of"])
+def test_pointer_to_host_subroutine_is_a_host_use(pointer):
+    """A call of a CPU module function without a thread environment is no launch: the pointer
+    it gets is the host's use, and the buffer host memory"""
+
+    @I.ir_module
+    class Before:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32")):
+            T.func_attr({"target": HOST_TARGET})
+            c = T.alloc_local((1,), "float32")
+            c[0] = T.float32(0)
+            Before.sub(c.data if pointer == "data" else T.address_of(c[0]))
+
+        @T.prim_func(private=True, s_tir=True)
+        def sub(c_data: T.handle("float32", "local")):
+            T.func_attr({"target": T.target("llvm")})
+            c = T.decl_buffer(1, data=c_data, scope="local")
+            c[0] = c[0] + T.float32(1)
+
+    @I.ir_module
+    class Expected:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32")):
+            T.func_attr({"target": HOST_TARGET})
+            c = T.alloc_local((1,), "float32", annotations=HOST)
+            c[0] = T.float32(0)
+            Expected.sub(c.data if pointer == "data" else T.address_of(c[0]))
+
+        @T.prim_func(private=True, s_tir=True)
+        def sub(c_data: T.handle("float32", "local")):
+            T.func_attr({"target": T.target("llvm")})
+            c = T.decl_buffer(1, data=c_data, scope="local")
+            c[0] = c[0] + T.float32(1)
+
+    tvm.ir.assert_structural_equal(_split(Before), Expected)
+
+
+@pytest.mark.xfail(strict=True, raises=tvm.error.InternalError, reason=REASON)
+@pytest.mark.parametrize("pointer", ["data", "address_of"])
+def test_function_without_target_hides_no_later_kernel(pointer):
+    """A module function without a target, listed between the host function and a kernel it
+    launches, does not hide the launch: the kernel's pointer into host memory is rejected
+    before SplitHostDevice refuses the function without a target"""
+
+    @I.ir_module
+    class Module:
+        @T.prim_func(s_tir=True)
+        def main(A: T.Buffer(8, "float32")):
+            T.func_attr({"target": HOST_TARGET})
+            c = T.alloc_local((1,), "float32")
+            c[0] = T.float32(0)
+            Module.fill(c.data if pointer == "data" else T.address_of(c[0]))
+
+        @T.prim_func(private=True, s_tir=True)
+        def helper(x: T.int32) -> T.int32:
+            return x + 1
+
+        @T.prim_func(private=True, s_tir=True)
+        def fill(c_data: T.handle("float32", "local")):
+            T.func_attr({"target": T.target("cuda")})
+            c = T.decl_buffer(1, data=c_data, scope="local")
+            i = T.launch_thread("threadIdx.x", 1)
+            c[i] = T.float32(1)
+
+    assert [g.name_hint for g in Module.functions] == ["main", "helper", "fill"]
+    with pytest.raises(ValueError, match="A kernel (uses the pointer|takes the address) of `c`"):
+        _split(Module)
