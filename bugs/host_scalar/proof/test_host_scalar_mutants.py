@@ -33,7 +33,8 @@ elements, nor past the element); a rejection names how the kernel uses the buffe
 host buffer it is; a buffer only kernels use stays device memory after host cells; the index
 a host view's address is computed from is a host load; a host cell nothing accesses is host
 memory; a call of a CPU module function without a thread environment is no launch; and a
-module function without a target hides no kernel listed after it.
+module function without a target hides no kernel listed after it. And both wrapped passes
+keep TVM's opt level 0: a Sequential under opt level -1 skips them.
 """
 
 import sys
@@ -330,3 +331,33 @@ def test_function_without_target_hides_no_later_kernel(pointer):
     assert [g.name_hint for g in Module.functions] == ["main", "helper", "fill"]
     with pytest.raises(ValueError, match="A kernel (uses the pointer|takes the address) of `c`"):
         _split(Module)
+
+
+def _host_cell(kernel_reads):
+    """A cuda host function whose cell the host stores into and a kernel reads, or not."""
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32")):
+        T.func_attr({"target": HOST_TARGET})
+        c = T.alloc_local((1,), "float32")
+        c[0] = T.float32(1)
+        T.attr(T.target("cuda"), "target", 0)
+        i = T.launch_thread("threadIdx.x", 8)
+        A[i] = c[0] if kernel_reads else T.float32(0)
+
+    return tvm.IRModule({"main": main})
+
+
+@pytest.mark.parametrize("case", [0, 1])
+@pytest.mark.parametrize("name", ["SplitHostDevice", "LowerTVMBuiltin"])
+def test_sequential_skips_the_passes_below_their_released_opt_level(name, case):
+    """A Sequential under opt level -1 skips both passes, as it skips TVM's (opt level 0)"""
+    if name == "LowerTVMBuiltin":
+        mod = host_allocation("float32x4", [63, 64][case])
+    else:
+        mod = _host_cell(kernel_reads=bool(case))
+    released = tvm_ffi.get_global_func(f"tirx.transform.{name}")
+    with tvm.transform.PassContext(opt_level=-1):
+        after = tvm.transform.Sequential([getattr(tvm.tirx.transform, name)()])(mod)
+        expected = tvm.transform.Sequential([released()])(mod)
+    tvm.ir.assert_structural_equal(after, expected)
