@@ -34,7 +34,10 @@ host buffer it is; a buffer only kernels use stays device memory after host cell
 a host view's address is computed from is a host load; a host cell nothing accesses is host
 memory; a call of a CPU module function without a thread environment is no launch; and a
 module function without a target hides no kernel listed after it. And both wrapped passes
-keep TVM's opt level 0: a Sequential under opt level -1 skips them.
+keep TVM's opt level 0: a Sequential under opt level -1 skips them. LowerTVMBuiltin (S3)
+beside host memory leaves a workspace free the host code writes itself and an allocation
+marked ``disable_lower_builtin`` as written, and lowers a function with neither a target nor
+a host mark as TVM's pass does.
 """
 
 import sys
@@ -361,3 +364,74 @@ def test_sequential_skips_the_passes_below_their_released_opt_level(name, case):
         after = tvm.transform.Sequential([getattr(tvm.tirx.transform, name)()])(mod)
         expected = tvm.transform.Sequential([released()])(mod)
     tvm.ir.assert_structural_equal(after, expected)
+
+
+def _calls(mod, name):
+    """The arguments of every call of the op ``name`` in ``mod``'s main, as text."""
+    found = []
+
+    def visit(node):
+        if isinstance(node, tvm.ir.expr.Call) and getattr(node.op, "name", "") == name:
+            found.append([str(arg) for arg in node.args])
+
+    tvm_ffi.structural_walk(mod["main"].body, visit, order="pre")
+    return found
+
+
+@pytest.mark.parametrize("extent", [1, 1024])
+def test_free_the_pass_did_not_emit_is_left_alone(extent):
+    """A workspace free that the host code writes itself keeps its device beside host memory"""
+
+    @T.prim_func
+    def main(p: T.handle):
+        T.func_attr({"target": CUDA, "tirx.is_host_func": True})
+        T.attr("default", "device_id", 1)
+        c = T.alloc_buffer((extent,), "float32", scope="global", annotations=HOST)
+        c[0] = T.float32(1)
+        T.evaluate(T.TVMBackendFreeWorkspace(2, 1, p))
+
+    after = tvm.tirx.transform.LowerTVMBuiltin()(tvm.IRModule({"main": main}))
+    assert ["2", "1", "p"] in _calls(after, "tirx.TVMBackendFreeWorkspace")
+
+
+@pytest.mark.parametrize("extent", [1, 1024])
+def test_allocation_marked_to_skip_lowering_is_kept_beside_host_memory(extent):
+    """An allocation marked ``disable_lower_builtin`` beside host memory stays as written"""
+
+    @T.prim_func
+    def main(n: T.int32):
+        T.func_attr({"target": CUDA, "tirx.is_host_func": True})
+        T.attr("default", "device_id", 1)
+        c = T.alloc_buffer((extent,), "float32", scope="global", annotations=HOST)
+        d = T.alloc_buffer((4,), "float32", annotations={"disable_lower_builtin": 1})
+        c[0] = T.float32(1)
+        d[0] = T.float32(1)
+
+    kept = []
+
+    def visit(node):
+        if isinstance(node, tvm.tirx.AllocBuffer) and node.buffer.name == "d":
+            kept.append({k: int(v) for k, v in node.annotations.items()})
+
+    after = tvm.tirx.transform.LowerTVMBuiltin()(tvm.IRModule({"main": main}))
+    tvm_ffi.structural_walk(after["main"].body, visit, order="pre")
+    assert kept == [{"disable_lower_builtin": 1}]
+
+
+@pytest.mark.parametrize("call", ["packed", "extern"])
+def test_function_without_target_is_lowered_as_released(call):
+    """LowerTVMBuiltin lowers a function with neither a target nor a host mark as TVM's does"""
+
+    @T.prim_func
+    def main(n: T.int32):
+        c = T.alloc_buffer((4,), "float32", scope="global")
+        c[0] = T.float32(1)
+        if call == "packed":
+            T.evaluate(T.call_packed("f", c.data))
+        else:
+            T.evaluate(T.call_extern("int32", "f", c.data))
+
+    mod = tvm.IRModule({"main": main})
+    released = tvm_ffi.get_global_func("tirx.transform.LowerTVMBuiltin")
+    after = tvm.tirx.transform.LowerTVMBuiltin()(mod)
+    tvm.ir.assert_structural_equal(after, released()(mod))
