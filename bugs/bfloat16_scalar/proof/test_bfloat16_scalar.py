@@ -285,7 +285,10 @@ def test_compute_legalize_reinterpret_reads_rounded_bits(lanes):
 
 VALUES = [0.0, -0.0, 1.0, 0.5, 1.0 / 3.0, 1.00390625, 1.01171875, 1e-40, -3e-39, 3.0e38, 3.4e38]
 VALUES += [float("inf"), float("-inf"), float("nan")]
-VALUES += [struct.unpack("<f", struct.pack("<I", bits))[0] for bits in (0x7FFFFFFF, 0xFF808000)]
+# by their bits: a NaN with a full payload, a negative tie, and three just past a tie (the low
+# half 0x8001: rounds up), positive, negative and subnormal
+BITS = (0x7FFFFFFF, 0xFF808000, 0x3F808001, 0xBF808001, 0x00008001)
+VALUES += [struct.unpack("<f", struct.pack("<I", bits))[0] for bits in BITS]
 
 
 def _expected_bits(value):
