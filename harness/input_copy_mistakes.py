@@ -16,7 +16,7 @@
 # under the License.
 """Wrong versions of ``harness.input_copy.run``, each one plausible mistake in running a module
 pass on a copy of its input: the wrong fixes of the module passes whose reference fix is that
-run (SplitHostDevice's and AnnotateEntryFunc's, bugs/<key>/wrong_fixes.py) share them.
+run (SplitHostDevice's and AnnotateEntryFunc's, bugs/<key>/wrong_fixes.toml) share them.
 
 Each takes ``(inner, mod)`` as ``input_copy.run`` does: ``inner`` the released pass's function,
 ``mod`` the module the caller gave (``rebuilt_copy`` and ``written_functions_only`` build one
@@ -27,12 +27,12 @@ from harness import input_copy
 
 
 def run_is(report, expr):
-    """The edit (harness/wrong_fixes.py: EDITS) that makes the ``run`` of ``report``'s reference
+    """The edit (harness/wrong_fixes.py: a table's ``run``) that makes the ``run`` of ``report``'s reference
     fix the expression ``expr``, over this module as ``_mistakes`` and the report's
-    wrong_fixes.py as ``_wrong`` (where the mistakes only one report makes are)."""
+    wrong_runs.py as ``_wrong`` (where the mistakes only one report makes are)."""
     imports = (
         "from harness import input_copy_mistakes as _mistakes\n"
-        f"from bugs.{report} import wrong_fixes as _wrong\n\n"
+        f"from bugs.{report} import wrong_runs as _wrong\n\n"
     )
     return [("run = _input_copy.run", f"{imports}run = {expr}")]
 

@@ -22,22 +22,36 @@ report's bug tests expected to pass (``pytest --wrong-fix=REPORT:NAME``), at lea
 tests fail, one of them in an upstream file (tests/python). scripts/wrong_fixes.py runs
 them all and prints which tests kill which wrong fix.
 
-Per report (the keys of bug_reports.py) a module bugs/<report>/wrong_fixes.py, and one module
-bugs/<report>/wrong_fixes_<round>.py per later round of blind wrong fixes (names unique across a
-report's modules), each with
+A report's wrong fixes come in rounds (round 1, then one per later round of blind wrong fixes;
+names unique across a report's rounds). A round is a table of ``bugs/<report>/wrong_fixes.toml``
+when each of its wrong fixes is the reference fix's own text with one step changed (a hand-made
+mutant: nothing is copied), and a module when one needs code:
+
+    [round<N>]
+    about = "what the round is, who wrote it, what it left"
+    [round<N>.<name>]
+    mistake = "one line: the mistake this variant models"
+    edits = [{old = "text of the reference fix, found there exactly once", new = "its wrong text"}]
+      or edits_of = "<another wrong fix of the report: the same edits>"
+      or run = "<expression>": the reference fix's ``run`` replaced by a wrong one
+         (harness/input_copy_mistakes.py: ``run_is``)
+    unseen = "why no test can see it"              (optional; scripts/wrong_fixes.py skips it)
+    not_on_tvm_tirx = "why no program of that line tells it apart"    (optional)
+
+A module is bugs/<report>/wrong_fixes.py (round 1) or bugs/<report>/wrong_fixes_round<N>.py, with
 
     WRONG_FIXES = {name: "one line: the mistake this variant models", ...}
     def install(name): install that wrong fix in this process; return an uninstaller
 
 or, where each wrong fix only replaces attributes of the reference fix, ``PATCHES = {name:
 {attr: wrong value}}`` instead of ``install``; or ``EDITS = {name: [(old text, new text),
-...]}``: the wrong fix is the reference fix's own text with that one step changed (each old
-text found exactly once), run as its module (a hand-made mutant: nothing is copied).
+...]}`` as in a table; ``UNSEEN`` and ``NOT_ON_TVM_TIRX`` as dicts {name: why}, and
+``NEEDS_OPENCL = True`` where only a launch on OpenCL tells its wrong fixes apart (runtimes).
 
-``catalogue()`` and ``parse()`` read each module's ``WRONG_FIXES`` from its source when it is a
-plain literal, without importing the module: importing it imports TVM (about a second), and
-naming or checking a wrong fix (``scripts/wrong_fixes.py --list``, a ``--wrong-fix`` typo)
-needs none.
+``catalogue()`` and ``parse()`` read the tables, and each module's ``WRONG_FIXES`` from its
+source when it is a plain literal, without importing the module: importing it imports TVM
+(about a second), and naming or checking a wrong fix (``scripts/wrong_fixes.py --list``, a
+``--wrong-fix`` typo) needs none.
 """
 
 import ast
@@ -45,10 +59,15 @@ import functools
 import importlib
 from pathlib import Path
 
+import tomllib
+
 from bug_reports import BUG_REPORTS
 
-# the bug folders: bugs/<report>/wrong_fixes.py
+# the bug folders: bugs/<report>/wrong_fixes.toml and wrong_fixes*.py
 BUGS = Path(__file__).resolve().parent.parent / "bugs"
+TABLE = "wrong_fixes.toml"
+# a module's dicts and the keys of a table's wrong fix that say the same
+_FIELDS = {"UNSEEN": "unseen", "NOT_ON_TVM_TIRX": "not_on_tvm_tirx"}
 
 
 def patched_install(fix, patches):
@@ -67,35 +86,83 @@ def patched_install(fix, patches):
     return uninstall
 
 
-def _paths(report):
-    """``report``'s wrong-fix modules: wrong_fixes.py, then wrong_fixes_<round>.py in order."""
+def _round_number(path):
+    """1 for wrong_fixes.py, N for wrong_fixes_round<N>.py."""
+    return 1 if path.stem == "wrong_fixes" else int(path.stem.removeprefix("wrong_fixes_round"))
+
+
+def _table(report):
+    """{round number: that round's table} of bugs/<report>/wrong_fixes.toml ({} without one)."""
+    path = BUGS / report / TABLE
+    if not path.is_file():
+        return {}
+    return _table_version(path, path.stat().st_mtime_ns)
+
+
+@functools.cache
+def _table_version(path, _mtime_ns):
+    """``_table`` of one version of the file (parsed once per process)."""
+    with path.open("rb") as f:
+        data = tomllib.load(f)
+    return {int(key.removeprefix("round")): value for key, value in data.items()}
+
+
+def _rounds(report):
+    """``report``'s rounds in order: (number, module path or None for a table round)."""
     if report not in BUG_REPORTS:
         raise ValueError(f"unknown report {report!r}; known: {', '.join(BUG_REPORTS)}")
-    return sorted(
-        (BUGS / report).glob("wrong_fixes*.py"), key=lambda p: (p.stem != "wrong_fixes", p.stem)
-    )
+    modules = [(_round_number(p), p) for p in (BUGS / report).glob("wrong_fixes*.py")]
+    tables = [(number, None) for number in _table(report)]
+    return sorted(modules + tables, key=lambda r: r[0])
 
 
-def _module(report, name=None):
-    """The module of ``report`` that declares the wrong fix ``name`` (without a name: its
-    first module); None where there is none."""
-    for path in _paths(report):
-        if name is None or name in _declared_in(report, path):
-            return importlib.import_module(f"bugs.{report}.{path.stem}")
+def _fixes_of(report, number):
+    """The wrong fixes of a table round: {name: its table}."""
+    return {k: v for k, v in _table(report)[number].items() if isinstance(v, dict)}
+
+
+def _declared_round(report, number, path):
+    """{name: description} of one round."""
+    if path is None:
+        return {name: fix["mistake"] for name, fix in _fixes_of(report, number).items()}
+    return _declared_in(report, path)
+
+
+def rounds(report):
+    """{round number: {name: description}} of ``report``'s wrong fixes."""
+    return {n: _declared_round(report, n, path) for n, path in _rounds(report)}
+
+
+def _round_of(report, name):
+    """(number, module path or None) of the round that declares ``name``; None if none does."""
+    for number, path in _rounds(report):
+        if name in _declared_round(report, number, path):
+            return number, path
     return None
 
 
+def _module(report, path):
+    return importlib.import_module(f"bugs.{report}.{path.stem}")
+
+
 def listed(report, name, table):
-    """Whether the module that declares the wrong fix ``name`` lists it in its dict ``table``
-    (``NOT_ON_TVM_TIRX``: no program of that line tells it apart; ``UNSEEN``: no test can)."""
-    return name in getattr(_module(report, name), table, {})
+    """Whether the wrong fix ``name`` is marked ``table`` (``NOT_ON_TVM_TIRX``: no program of
+    that line tells it apart; ``UNSEEN``: no test can): a key of its table, or listed in its
+    module's dict of that name."""
+    found = _round_of(report, name)
+    if found is None:
+        return False
+    number, path = found
+    if path is None:
+        return _FIELDS[table] in _fixes_of(report, number)[name]
+    return name in getattr(_module(report, path), table, {})
 
 
 def _declared(report):
-    """{name: description} over ``report``'s modules ({} without one)."""
+    """{name: description} over ``report``'s rounds ({} without one)."""
     found = {}
-    for path in _paths(report):
-        found.update(_declared_in(report, path))
+    for number, path in _rounds(report):
+        found.update(_declared_round(report, number, path))
     return found
 
 
@@ -133,7 +200,7 @@ def _declared_in_version(report, path, _mtime_ns):
 
 
 def needs_opencl(report):
-    """Whether ``report``'s wrong fixes are OpenCL runtimes (its module sets ``NEEDS_OPENCL =
+    """Whether ``report``'s wrong fixes are OpenCL runtimes (a module sets ``NEEDS_OPENCL =
     True`` at top level): only a launch tells them apart. Read from the source, as
     ``_declared`` reads ``WRONG_FIXES``, without importing TVM."""
     return any(
@@ -141,7 +208,8 @@ def needs_opencl(report):
         and [getattr(t, "id", None) for t in node.targets] == ["NEEDS_OPENCL"]
         and isinstance(node.value, ast.Constant)
         and node.value.value is True
-        for path in _paths(report)
+        for _, path in _rounds(report)
+        if path is not None
         for node in ast.parse(path.read_text(), str(path)).body
     )
 
@@ -166,28 +234,46 @@ def parse(spec):
     return report, name
 
 
+def edits(report, name):
+    """The edits [(old, new), ...] of the wrong fix ``name``: its table's ``edits``,
+    ``edits_of`` or ``run``, or its module's ``EDITS``; None for one a module installs."""
+    number, path = _round_of(report, name)
+    if path is not None:
+        found = getattr(_module(report, path), "EDITS", {}).get(name)
+        return None if found is None else list(found)
+    fix = _fixes_of(report, number)[name]
+    if "edits_of" in fix:
+        return edits(report, fix["edits_of"])
+    if "run" in fix:
+        from harness.input_copy_mistakes import run_is
+
+        return run_is(report, fix["run"])
+    return [(edit["old"], edit["new"]) for edit in fix["edits"]]
+
+
 def install(spec):
-    """Install the wrong fix 'REPORT:NAME'; return an uninstaller. A module whose wrong fixes
-    each only replace attributes of the reference fix declares them as ``PATCHES = {name:
-    {attr: value}}``, or as edits of its text, ``EDITS = {name: [(old, new), ...]}``, and
-    needs no ``install``."""
+    """Install the wrong fix 'REPORT:NAME'; return an uninstaller: its module's ``install``,
+    its ``PATCHES`` of the reference fix's attributes, or its edits of the reference fix's
+    text (``edits``)."""
     report, name = parse(spec)
-    module = _module(report, name)
-    if hasattr(module, "install"):
+    _, path = _round_of(report, name)
+    module = None if path is None else _module(report, path)
+    if module is not None and hasattr(module, "install"):
         return module.install(name)
-    if name in getattr(module, "EDITS", {}):
+    changes = edits(report, name)
+    if changes is not None:
         from harness.reference_fixes import install_source
 
-        return install_source(report, edited_source(report, module.EDITS[name]))
+        return install_source(report, edited_source(report, changes))
     fix = importlib.import_module(f"bugs.{report}.reference_fix")
     return patched_install(fix, module.PATCHES[name])
 
 
-def edited_source(report, edits):
-    """The text of ``report``'s reference fix with each ``(old, new)`` of ``edits`` made:
+def edited_source(report, changes):
+    """The text of ``report``'s reference fix with each ``(old, new)`` of ``changes`` made:
     ``old`` must occur in it exactly once (a wrong fix names the one step it changes)."""
     source = (BUGS / report / "reference_fix.py").read_text()
-    for old, new in edits:
+    for old, new in changes:
         count = source.count(old)
         if count != 1:
             raise ValueError(

@@ -99,7 +99,7 @@ def _usage(func):
     return names, any(nested)
 
 
-# The steps below are separate functions so that bugs/allocate_workspace/wrong_fixes.py can
+# The steps below are separate functions so that bugs/allocate_workspace/wrong_fixes.toml can
 # replace one of them.
 
 

@@ -21,7 +21,7 @@ lower_iket_inplace), every round's.
 demos.py's entries, their programs built on this line (its kernel, IKET enabled by the module
 attribute cuda.iket.enabled, any nonzero value, or by a verified run-iket child's environment,
 this line's variables), with demos.py's observers; each entry's comment is there. The wrong
-fixes that wrong_fixes_round*.NOT_ON_TVM_TIRX names are left out here, and round 7's of a
+fixes that wrong_fixes.toml marks not_on_tvm_tirx are left out here, and round 7's of a
 module's global infos (tvm-tirx 0.1.0a4 registers no GlobalInfo that Python can make)."""
 
 from bugs.lower_iket_inplace.demos import DEMOS as ON_APACHE

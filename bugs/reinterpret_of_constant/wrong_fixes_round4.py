@@ -25,8 +25,8 @@ shows each on a program. apache/tvm only (the reference fix is not written for t
 import tvm
 from bugs.reinterpret_of_constant import reference_fix as fix
 from bugs.reinterpret_of_constant.wrong_fixes import EDITS as FIRST
-from bugs.reinterpret_of_constant.wrong_fixes_round3 import EDITS as ROUND3
 from harness.tvm_line import ir
+from harness.wrong_fixes import edits
 
 WRONG_FIXES = {
     "blind4-float-only": "only a FloatImm argument goes into a temporary: an IntImm (int32, "
@@ -49,8 +49,8 @@ EDITS = {
     "blind4-float-only": [("CONSTANTS = (ir.IntImm, FLOAT_IMM)", "CONSTANTS = (FLOAT_IMM,)")],
     # C++: PrintSSAAssign(rhs, value, target_dtype): `uint v_ = 2.000000e+00f;` converts
     "blind4-temp-target-type": FIRST["target-type-temporary"],
-    "blind4-stores-only": ROUND3["blind3-stores-only"],
-    "blind4-no-c-host": ROUND3["blind3-device-builds-only"],
+    "blind4-stores-only": edits("reinterpret_of_constant", "blind3-stores-only"),
+    "blind4-no-c-host": edits("reinterpret_of_constant", "blind3-device-builds-only"),
     "blind4-first-function-only": [
         ("in mod.functions.items():", "in list(mod.functions.items())[:1]:")
     ],

@@ -20,7 +20,7 @@ apache/tvm-tirx (harness/blind_demo.py; run with .venv-tirx/bin/python scripts/b
 
 demos.py's entries, their programs made of this line's functions (a device region is a
 ``T.launch_thread`` region), with demos.py's observers; each entry's comment is there. Left out:
-the wrong fixes that show on apache/tvm only (wrong_fixes_round*.NOT_ON_TVM_TIRX: every region
+the wrong fixes that show on apache/tvm only (wrong_fixes.toml: not_on_tvm_tirx; every region
 tvm-tirx splits is a thread launch or a device scope, and its output is in SSA form either way),
 and the demos of a module's global infos of rounds 6 and 7 (tvm-tirx 0.1.0a4 registers no
 GlobalInfo that Python can make)."""

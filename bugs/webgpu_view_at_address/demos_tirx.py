@@ -20,8 +20,8 @@ scripts/blind_demos.py --bug webgpu_view_at_address): demos.py's entries that th
 apart, their kernels built here (each a launch region, each view a ``T.decl_tensor``) and
 compiled for webgpu ("compiles" or the error's kind and line); round 6's kernels here have one
 thread each, and round 7's own-data demo reads a view of a view. The scope and error-kind wrong
-fixes have no demo here (the NOT_ON_TVM_TIRX of wrong_fixes_round4.py and
-wrong_fixes_round5.py)."""
+fixes have no demo here (those of rounds 4 and 5 that
+wrong_fixes.toml marks not_on_tvm_tirx)."""
 
 from bugs.webgpu_view_at_address.demos import AB8, at, compiled, program
 from bugs.webgpu_view_at_address.demos import DEMOS as ON_APACHE

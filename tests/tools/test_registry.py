@@ -32,11 +32,14 @@ UPSTREAM_TREES = ("tests/python", "tvm-tirx/tests/python")
 
 @pytest.mark.parametrize("key", sorted(BUG_REPORTS))
 def test_every_report_has_its_folder(key):
-    """A report's folder holds its README, probe and, unless it has none, its fixes."""
+    """A report's folder holds its README, probe and, unless it has none, its fixes (the wrong
+    fixes as a table, wrong_fixes.toml, or a module, wrong_fixes.py, or both)."""
     folder = ROOT / "bugs" / key
     expected = ["README.md", "probe.py"]
     if key not in NO_REFERENCE_FIX:
-        expected += ["reference_fix.py", "wrong_fixes.py"]
+        expected.append("reference_fix.py")
+        tables = ("wrong_fixes.toml", "wrong_fixes.py")
+        expected += [name for name in tables if (folder / name).is_file()] or [tables[0]]
     assert [name for name in expected if not (folder / name).is_file()] == []
 
 

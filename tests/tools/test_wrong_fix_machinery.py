@@ -53,14 +53,17 @@ def test_every_report_with_a_reference_fix_has_wrong_fixes_with_a_description(
     assert {report for report, _ in catalogue} == set(REFERENCE_FIXED)
     for (report, name), text in catalogue.items():
         assert text and "\n" not in text, (report, name)
-    # the catalogue is read from the modules' sources: each module imports, and defines
-    # the wrong fixes read there
+    # the catalogue is read from the tables and the modules' sources: each module imports, and
+    # defines the wrong fixes read there
     for report in BUG_REPORTS:
         listed = {n: text for (r, n), text in catalogue.items() if r == report}
         imported = {}
-        for path in wrong_fixes._paths(report):
-            module = importlib.import_module(f"bugs.{report}.{path.stem}")
-            imported.update(module.WRONG_FIXES)
+        for number, path in wrong_fixes._rounds(report):
+            if path is None:
+                imported.update(wrong_fixes.rounds(report)[number])
+            else:
+                module = importlib.import_module(f"bugs.{report}.{path.stem}")
+                imported.update(module.WRONG_FIXES)
         assert imported == listed, report
 
 
@@ -142,11 +145,16 @@ def test_run_false_only_where_the_bug_kills_the_process(marks, report, accepted)
     assert conftest._names_outcome(mark, marks, report) is accepted
 
 
-def test_each_wrong_fix_installs_from_the_module_that_declares_it():
-    """A later round's module (wrong_fixes_<round>.py) is read and imported for its own names."""
+def test_each_wrong_fix_installs_from_the_round_that_declares_it():
+    """A wrong fix is found in its own round: a module (wrong_fixes_<round>.py) declares it in
+    its WRONG_FIXES, a table round (wrong_fixes.toml) as one of its fixes, with edits."""
     for report, name in wrong_fixes.catalogue():
-        module = wrong_fixes._module(report, name)
-        assert name in module.WRONG_FIXES, (report, name, module.__name__)
+        number, path = wrong_fixes._round_of(report, name)
+        if path is None:
+            assert wrong_fixes.edits(report, name), (report, name, number)
+        else:
+            module = wrong_fixes._module(report, path)
+            assert name in module.WRONG_FIXES, (report, name, module.__name__)
 
 
 @pytest.mark.parametrize("args", [[], ["--tvm-tree", "/nonexistent/tvm"]])

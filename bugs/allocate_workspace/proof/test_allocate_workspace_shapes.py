@@ -18,7 +18,7 @@
 
 Semantics as in bugs/allocate_workspace/reference_fix.py. Each shape isolates one rule the
 upstream tests check only together with others, so that every wrong fix of
-bugs/allocate_workspace/wrong_fixes.py fails a second test here:
+bugs/allocate_workspace/wrong_fixes.toml fails a second test here:
 
 * three module-level levels without a local function (callers followed transitively,
   references in module-level Composite functions rewritten, a private renamed function

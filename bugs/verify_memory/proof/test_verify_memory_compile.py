@@ -18,7 +18,7 @@
 
 The upstream file tests/python/tirx-analysis/test_tir_analysis_verify_memory.py holds the
 cases a TVM PR adds. This file widens the tvm.compile side, whatever verifier is installed
-(released, reference fix, or a wrong fix of bugs/verify_memory/wrong_fixes.py):
+(released, reference fix, or a wrong fix of bugs/verify_memory/wrong_fixes.toml):
 
 * every host access of the original report's shapes (host store / load before a launch, an
   unbound kernel, a user view and a view of it, a function-level match_buffer, an S-TIR
