@@ -32,13 +32,26 @@ from pathlib import Path
 BUGS = Path(__file__).resolve().parent / "bugs"
 
 
-def _present(table):
-    """``table`` without the reports whose folder bugs/<key>/ is gone."""
-    return {key: value for key, value in table.items() if (BUGS / key).is_dir()}
+def present(table, report=None):
+    """``table`` without the entries of a retired report (its folder bugs/<key>/ gone): a dict
+    whose keys are report keys or tuples that start with one (``(report, layer)``), or a
+    sequence or set of either (its type kept). ``report(entry)`` names an entry's report where
+    it is neither (e.g. a dict of names whose values start with the report)."""
+
+    def here(entry):
+        if report is not None:
+            key = report(entry)
+        else:
+            key = entry[0] if isinstance(entry, tuple) else entry
+        return (BUGS / key).is_dir()
+
+    if isinstance(table, dict):
+        return {entry: value for entry, value in table.items() if here(entry)}
+    return type(table)(entry for entry in table if here(entry))
 
 
 # report key -> the phrase every xfail reason for that report contains
-BUG_REPORTS = _present(
+BUG_REPORTS = present(
     {
         "host_scalar": "host-level scalar",
         "allocate_workspace": "apache/tvm#20479",
@@ -80,7 +93,7 @@ BUG_REPORTS = _present(
 # strict xfails under --reference-fixes, and no wrong fixes are written for them
 _CODEGEN = "text only: a code generator's C++ fix ({})"
 _STORAGE_REWRITE = "text only: StorageRewrite's C++ ({})"
-NO_REFERENCE_FIX = _present(
+NO_REFERENCE_FIX = present(
     {
         "bfloat16_address_of_view": "the planner inside BF16ComputeLegalize has no hook a "
         "Python pass can take over; a reference fix would re-implement the pass (C++ fix: "
@@ -118,7 +131,7 @@ NO_REFERENCE_FIX = _present(
 REFERENCE_FIXED = tuple(key for key in BUG_REPORTS if key not in NO_REFERENCE_FIX)
 # the reports whose C++ fix is in patches/ (the patch number; check_patches.PATCH_TABLE): what
 # a patched source build carries, and what --expect-fixed alone means
-PATCHED = _present(
+PATCHED = present(
     {
         "allocate_workspace": "0001",
         "host_scalar": "0002",
@@ -142,7 +155,7 @@ PATCHED = _present(
 # 0011 print names that 0005's declarations define): their wrong fixes are tried on top of
 # those reports' reference fixes, as the series has them (the root conftest installs them
 # with ``--wrong-fix`` and expects them fixed)
-BUILDS_ON = _present(
+BUILDS_ON = present(
     {
         "printer_param_data": ("printer_cell",),
         "printer_scalar_index": ("printer_cell", "printer_param_data"),
@@ -152,7 +165,7 @@ BUILDS_ON = _present(
 # their bug xfails say ``run=False`` instead of ``raises=`` (the root conftest runs those tests
 # only where the report is expected fixed); a child-process twin in bugs/<key>/proof records
 # the signal
-KILLS_THE_PROCESS = _present(
+KILLS_THE_PROCESS = present(
     {
         "vthread_dynamic_extent": "InjectVirtualThread dereferences the null IntImm cast of a "
         "non-constant extent: SIGSEGV inside the pass",
@@ -179,7 +192,7 @@ ON_TVM_TIRX = tuple(
 # report key -> the upstream test files that hold its tests (a file of several reports is
 # listed under each: retiring one of them removes its tests from that file); a report filed as
 # a text only (NO_REFERENCE_FIX) has none
-UPSTREAM_FILES = _present(
+UPSTREAM_FILES = present(
     {
         "host_scalar": (
             "tests/python/codegen/test_target_codegen_opencl.py",

@@ -29,8 +29,8 @@ description cannot spell, e.g. one with a private helper), or a ``PassCase`` (on
 """
 
 from dataclasses import dataclass
-from pathlib import Path
 
+from bug_reports import present
 from generator import program as P
 from generator import relax_cases as RC
 
@@ -274,8 +274,7 @@ SENTINELS = {
     ),
 }
 # a retired report (its folder bugs/<report>/ gone) has no sentinel
-_BUGS = Path(__file__).resolve().parents[1] / "bugs"
-SENTINELS = {name: s for name, s in SENTINELS.items() if (_BUGS / s[0]).is_dir()}
+SENTINELS = present(SENTINELS, report=lambda name: SENTINELS[name][0])
 
 
 # the reports whose regressions show in clause (f) (print -> parse): the only ones whose

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from bug_reports import present
 from harness import blind_demo, wrong_fixes
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,14 +31,12 @@ REPORTS = sorted(p.parent.name for p in ROOT.glob("bugs/*/reference_fix.py"))
 ROUNDS = sorted({p.parent.name for p in ROOT.glob("bugs/*/wrong_fixes_*.py")})
 COMMAND = [sys.executable, str(ROOT / "scripts" / "blind_demos.py")]
 # the demo the command runs: a quick one, of a report still here (a retired one's folder is gone)
-DEMO_BUG, DEMO = next(
-    (bug, name)
-    for bug, name in (
+DEMO_BUG, DEMO = present(
+    (
         ("vthread_dynamic_extent", "blind3-pre-order"),
         ("reinterpret_of_constant", "blind3-stores-only"),
     )
-    if (ROOT / "bugs" / bug).is_dir()
-)
+)[0]
 
 
 def start_children(pool, tests, tmp_path_factory):

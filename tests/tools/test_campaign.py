@@ -24,6 +24,8 @@ from pathlib import Path
 
 import pytest
 
+from bug_reports import present
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 CAMPAIGN = [sys.executable, str(ROOT / "scripts" / "campaign.py")]
@@ -179,11 +181,7 @@ WRONG_FIX_PER_REPORT = {
     "webgpu_view_at_address": "type-error",
 }
 # a retired report (its folder bugs/<report>/ gone) has none
-WRONG_FIX_PER_REPORT = {
-    report: name
-    for report, name in WRONG_FIX_PER_REPORT.items()
-    if (ROOT / "bugs" / report).is_dir()
-}
+WRONG_FIX_PER_REPORT = present(WRONG_FIX_PER_REPORT)
 
 
 def _sweep(specs):
