@@ -21,14 +21,14 @@
     python scripts/check_tvm.py --check    # exit 1 when any bug reproduces (git bisect run)
     python scripts/check_tvm.py --run-gpu  # also run the GPU layers (child processes): on
                                            # CUDA, else on OpenCL (--run-gpu=cuda|opencl)
-    python scripts/check_tvm.py --bug allocate_workspace   # only some reports
+    python scripts/check_tvm.py --bug <key>  # only some reports (repeatable)
 
 Two lines of TVM are recognized. When ``import tvm`` works and has ``tvm.tirx``, that TVM
 is probed for every report. Otherwise, when ``import tvm_tirx`` works (the extracted TIRx
-package, apache-tvm-tirx), the reports of TIRX_PROBES are probed with bugs/probe_tirx.py,
-written in that package's API, and those of TIRX_OUTSIDE are printed with the reason they are
-not probed there: allocate_workspace is outside the package (relax is not part of tvm_tirx),
-the others are not probed on that line (not affected there, or nothing to run them on).
+package, apache-tvm-tirx), the reports with a bugs/<key>/probe_tirx.py are probed with it,
+written in that package's API, and the others are printed with the reason their probe.py
+states: outside the package (OUTSIDE_TVM_TIRX: relax is not part of tvm_tirx), or not probed
+on that line (NOT_PROBED_ON_TVM_TIRX: not affected there, or nothing to run them on).
 Neither present nor fixed, they are not counted by --check; --json lists them with their
 reasons under "not_applicable". The header names the line:
 "TVM <version>" or "TVM TIRx <version> (tvm_tirx, <location>)"; --json has it as "line".
@@ -37,22 +37,23 @@ Exit codes: 0 after printing (without --check, or with --check when no bug repro
 1 with --check when a bug reproduces; 125 with --check when a selected bug has no testable
 layer at all, or when it cannot run (``git bisect run`` then skips the commit); else 2 with a
 one-line reason when it cannot run (neither tvm nor tvm_tirx importable, a tvm without TIRx
-and no tvm_tirx, a probe that cannot load). On tvm_tirx, ``--check --bug
-allocate_workspace`` alone says that the report is outside the package and exits 0 (nothing
-to reproduce there, and nothing a bisect should skip).
+and no tvm_tirx, a probe that cannot load). On tvm_tirx, ``--check`` with only reports outside
+the package selected says so and exits 0 (nothing to reproduce there, and nothing a bisect
+should skip).
 What TVM's C++ side logs while probing goes to <tmp>/check_tvm_native.log.
 
 ``--run-gpu`` picks the device of the ``gpu run`` layers: a CUDA device where there is one
 (the reproducers' own runs), else an OpenCL device (TVM's OpenCL runtime,
-scripts/opencl_runtime.py, on e.g. pocl): the rows of scripts/device_runs.py for host_scalar,
-narrow_scalar, uint64_scalar and verify_memory, in a child process that installs the fixes
+scripts/opencl_runtime.py, on e.g. pocl): the rows scripts/device_runs.py has for the
+reports it runs, in a child process that installs the fixes
 this process's environment names (TVM_REFERENCE_FIXES); each layer's evidence names the
 device. ``--run-gpu=cuda`` / ``--run-gpu=opencl`` insist on one. On the tvm_tirx line only
 CUDA: that wheel has no OpenCL runtime, and TVM's OpenCL runtime does not compile against its
 headers (its DeviceAPI has no AllocDataSpace / FreeDataSpace).
 
-The probes are the ``probe()`` functions of bugs/<key>/probe.py (on tvm_tirx the per-report
-functions of bugs/probe_tirx.py): this script only gathers and prints them.
+The reports are the registry's (bug_reports.py: a retired report, its folder gone, is left
+out); each one's title is the TITLE its bugs/<key>/probe.py states, and its probe that module's
+``probe()`` (on tvm_tirx bugs/<key>/probe_tirx.py's): this script only gathers and prints them.
 """
 
 import argparse
@@ -67,160 +68,45 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-BUG_DIR = HERE.parent / "bugs"  # bugs/<key>/probe.py, bugs/probe_tirx.py
+ROOT = HERE.parent
+BUG_DIR = ROOT / "bugs"  # bugs/<key>/probe.py, bugs/<key>/probe_tirx.py
+# the registry (bug_reports.py), device_runs, and what the probes share (probe_common,
+# probe_tirx_common): importable from any working directory, ``git bisect run`` too
+sys.path[:0] = [str(ROOT), str(HERE), str(BUG_DIR)]
+from bug_reports import BUG_REPORTS  # noqa: E402
 
 
-def _present(table):
-    """``table`` without the reports whose folder bugs/<key>/ is gone (a retired report)."""
-    if isinstance(table, dict):
-        return {key: value for key, value in table.items() if (BUG_DIR / key).is_dir()}
-    return tuple(key for key in table if (BUG_DIR / key).is_dir())
+def declared(key, name):
+    """The constant ``name`` that bugs/<key>/probe.py assigns at its top level (None where it
+    assigns none), read without running the probe: it imports TVM, and on the tvm_tirx line it
+    cannot."""
+    from probe_common import script_constant
+
+    try:
+        return script_constant(BUG_DIR / key / "probe.py", name)
+    except LookupError:
+        return None
 
 
-# report key -> title; its probe is bugs/<key>/probe.py
-BUGS = {
-    "host_scalar": "host-level scalar allocated on the device and written from the host",
-    "allocate_workspace": "AllocateWorkspace leaves a dangling GlobalVar (apache/tvm#20479)",
-    "verify_memory": "VerifyMemory silent on host access to device memory in tvm.compile",
-    "narrow_scalar": (
-        "kernel scalar narrower than 32 bits compiles but the GPU runtime cannot pass it"
-    ),
-    "printer_cell": "TVMScript scalar sugar drops a one-element cell's annotations and scope",
-    "split_host_device_inplace": "SplitHostDevice changes its input module in place",
-    "annotate_entry_func_inplace": "AnnotateEntryFunc changes its input module in place",
-    "uint64_scalar": "uint64 kernel scalar compiles but no GPU runtime can pass it",
-    "printer_param_data": (
-        "a one-element buffer parameter prints through the scalar shorthand (A.buffer.data, "
-        "A for A[0]), which does not parse"
-    ),
-    "bfloat16_scalar": "a bfloat16 host scalar (argument, T.let) does not compile",
-    "lower_iket_inplace": (
-        "LowerIket changes its input module in place and leaves IKET marks in all kernels but one"
-    ),
-    # reported as texts only (bug_reports.NO_REFERENCE_FIX)
-    "bfloat16_address_of_view": (
-        "BF16ComputeLegalize moves a bfloat16 buffer to float32 under a bfloat16 view at "
-        "T.address_of one of its elements (wrong values)"
-    ),
-    "bfloat16_store_nan": "a float32 NaN stored into a bfloat16 buffer becomes -0.0, 0.0 or inf",
-    "reinterpret_of_constant": (
-        "a reinterpret of a constant prints as the address of a literal (OpenCL, CUDA)"
-    ),
-    "codegen_missing_dtype": "WebGPU/Metal refuse a dtype they lack with an internal error",
-    "webgpu_view_at_address": (
-        "a kernel's view at an element's address stops WebGPU codegen at an internal error"
-    ),
-    "storage_rewrite_address_of_view": (
-        "StorageRewrite strips an allocation used only through a T.address_of view"
-    ),
-    "storage_rewrite_annotations": "StorageRewrite drops an allocation's annotations",
-    "vthread_dynamic_extent": "tvm.compile segfaults on a non-constant vthread extent",
-    "double_buffer_compact": (
-        "CompactBufferAllocation leaves double_buffer_scope on a stale buffer; InjectDoubleBuffer "
-        "ICHECKs"
-    ),
-    "printer_scalar_index": (
-        "a one-element buffer printed as a scalar name loses a non-zero index (B[i] prints as B)"
-    ),
-    "pointer_if_then_else": (
-        "MakePackedAPI's output does not parse: T.if_then_else refuses pointer branches"
-    ),
-    "throw_last_error_type": (
-        "tvm_throw_last_error is int32 after the passes and void after print -> parse"
-    ),
-    "printer_view_layout": (
-        "a reshaping T.decl_buffer prints as A.view(*shape), which parses back with A's layout"
-    ),
-    "tirx_default_pipeline": (
-        'tvm.tirx\'s PIPELINE_MAP["default"] calls tirx.transform.LowerInitBlock, which is in s_tir'
-    ),
-    "workspace_device_id": (
-        "a host workspace stops tvm.compile at an internal check (Unknown device id) when the "
-        "function has no tensor parameter"
-    ),
-    "unify_thread_binding_dtype": (
-        "UnifyThreadBinding gives a thread loop of int64 extent an int32 IterVar var, which "
-        "print -> parse makes int64"
-    ),
-    "c_host_float_literal": (
-        "the C target prints an infinity or NaN constant as inff / nanf, which does not compile"
-    ),
-    "c_target_intrinsics": (
-        'the "c" target leaves fabs, exp2, exp10 and fmod unlowered (T.abs, T.isinf): '
-        "Unresolved call"
-    ),
-    "webgpu_float_literal": (
-        "WebGPU prints an infinity or NaN constant as inff / nanf / infh, which WGSL does not "
-        "define"
-    ),
-    "flatten_buffer_itervar_dom": (
-        "FlattenBuffer leaves a thread_extent IterVar's dom reading the buffer it replaced "
-        "(ill-formed output)"
-    ),
-    "cthread_binding": (
-        'a loop bound to "cthread" is lowered as a thread launch, not as a virtual thread '
-        "(OpenCL: wrong values; CUDA: an undeclared identifier)"
-    ),
+# report key (the registry's, of a folder still here: a retired report is neither listed nor
+# probed) -> title (its probe's TITLE)
+BUGS = {key: declared(key, "TITLE") for key in BUG_REPORTS}
+# tvm_tirx line: the reports probed there (a bugs/<key>/probe_tirx.py)
+TIRX_PROBES = tuple(key for key in BUGS if (BUG_DIR / key / "probe_tirx.py").is_file())
+# tvm_tirx line: the reports not probed there, with the reason their probe.py states (printed,
+# never counted): OUTSIDE_TVM_TIRX where the package lacks what the bug is in,
+# NOT_PROBED_ON_TVM_TIRX where it is not affected, or there is nothing to run it on
+OUTSIDE_PACKAGE = {
+    key: reason for key in BUGS if (reason := declared(key, "OUTSIDE_TVM_TIRX")) is not None
 }
-# tvm_tirx line: report key -> the function of bugs/probe_tirx.py that probes it
-TIRX_PROBES = {
-    "host_scalar": "probe_host_scalar",
-    "verify_memory": "probe_verify_memory",
-    "narrow_scalar": "probe_narrow_scalar",
-    "printer_cell": "probe_printer_cell",
-    "split_host_device_inplace": "probe_split_host_device_inplace",
-    "annotate_entry_func_inplace": "probe_annotate_entry_func_inplace",
-    "uint64_scalar": "probe_uint64_scalar",
-    "printer_param_data": "probe_printer_param_data",
-    "bfloat16_scalar": "probe_bfloat16_scalar",
-    "lower_iket_inplace": "probe_lower_iket_inplace",
-    "bfloat16_address_of_view": "probe_bfloat16_address_of_view",
-    "bfloat16_store_nan": "probe_bfloat16_store_nan",
-    "reinterpret_of_constant": "probe_reinterpret_of_constant",
-    "codegen_missing_dtype": "probe_codegen_missing_dtype",
-    "webgpu_view_at_address": "probe_webgpu_view_at_address",
-    "storage_rewrite_address_of_view": "probe_storage_rewrite_address_of_view",
-    "throw_last_error_type": "probe_throw_last_error_type",
-    "workspace_device_id": "probe_workspace_device_id",
-    "c_target_intrinsics": "probe_c_target_intrinsics",
-    "webgpu_float_literal": "probe_webgpu_float_literal",
-}
-# tvm_tirx line: the reports not probed there, with the reason (printed, never counted)
 TIRX_OUTSIDE = {
-    "allocate_workspace": "outside this package: relax (AllocateWorkspace) is not in tvm_tirx; "
-    "not probed",
-    "storage_rewrite_annotations": "not probed: not affected on tvm-tirx 0.1.0a4 (its "
-    "StorageRewrite keeps the allocation's annotations)",
-    "vthread_dynamic_extent": "not probed: tvm-tirx 0.1.0a4 lowers no vthread launch, constant "
-    "or not (a ValueError at code generation), so it does not crash there (not affected)",
-    "double_buffer_compact": "not probed: tvm-tirx 0.1.0a4 has neither CompactBufferAllocation "
-    "nor InjectDoubleBuffer (no s_tir pipeline); untested there",
-    "printer_scalar_index": "not probed: tvm-tirx 0.1.0a4 prints such a buffer as "
-    "T.decl_tensor(...) with B[t], which round-trips (not affected)",
-    "pointer_if_then_else": "not probed: tvm-tirx 0.1.0a4 prints MakePackedAPI's "
-    "T.if_then_else of pointers and parses it back (not affected)",
-    "printer_view_layout": "not probed: tvm-tirx 0.1.0a4 prints a reshaping declaration as "
-    "T.decl_tensor(A.data, ...), which round-trips (not affected)",
-    "tirx_default_pipeline": "not probed: tvm-tirx 0.1.0a4's default_tir_pipeline returns "
-    "tirx_pipeline(), which lowers the module (not affected)",
-    "unify_thread_binding_dtype": "not probed: tvm-tirx 0.1.0a4 has no UnifyThreadBinding (no "
-    "s_tir passes; no global function of that name) (not affected)",
-    "c_host_float_literal": "not probed: tvm-tirx 0.1.0a4 prints ((float)INFINITY), "
-    "((float)-INFINITY) and ((float)NAN) for the C target, which build (not affected)",
-    "flatten_buffer_itervar_dom": "not probed: tvm-tirx 0.1.0a4's FlattenTensor keeps the cell "
-    "(well-formed output); its compile fails the same way, cause not traced",
-    "cthread_binding": "not probed: tvm-tirx 0.1.0a4 refuses a cthread launch at code generation "
-    "(RuntimeError: Unknown threadscope cthread; it has no T.thread_binding) (not affected)",
+    key: OUTSIDE_PACKAGE.get(key) or declared(key, "NOT_PROBED_ON_TVM_TIRX")
+    for key in BUGS
+    if key not in TIRX_PROBES
 }
 STATUSES = ("present", "fixed", "untestable")
 BISECT_SKIP = 125
 DEVICES = ("auto", "cuda", "opencl")
-# the reports whose device runs scripts/device_runs.py has
-OPENCL_RUNS = ("host_scalar", "narrow_scalar", "uint64_scalar", "verify_memory")
-# a retired report (its folder gone) is neither listed nor probed
-BUGS, TIRX_PROBES, TIRX_OUTSIDE, OPENCL_RUNS = (
-    _present(table) for table in (BUGS, TIRX_PROBES, TIRX_OUTSIDE, OPENCL_RUNS)
-)
 TIRX_NO_OPENCL = (
     "no OpenCL on the tvm_tirx line: its wheel has no OpenCL runtime, and TVM's OpenCL runtime "
     "does not compile against its headers (its DeviceAPI has no AllocDataSpace/FreeDataSpace)"
@@ -320,7 +206,7 @@ def pick_device(choice, line="tvm"):
 
 
 def opencl_layers(bugs):
-    """One ``gpu run`` finding per report of OPENCL_RUNS in ``bugs``, from device_runs."""
+    """One ``gpu run`` finding per report in ``bugs`` that scripts/device_runs.py has rows of."""
     import device_runs
 
     description, extensions = device_runs.device_info()
@@ -368,7 +254,7 @@ def _with_device_layers(rows, bugs, device, why):
     if device == "cuda":
         return rows
     if device == "opencl":
-        layers = opencl_layers([b for b in bugs if b in OPENCL_RUNS])
+        layers = opencl_layers(bugs)  # the reports device_runs has rows of
     else:
         layers = {
             b: {"bug": b, "layer": "gpu run", "status": "untestable", "evidence": why}
@@ -384,12 +270,11 @@ def _with_device_layers(rows, bugs, device, why):
 
 
 def load_probe(key, line="tvm"):
-    """The probe module of ``key``: bugs/<key>/probe.py, or on tvm_tirx bugs/probe_tirx.py."""
-    if line == "tvm_tirx":
-        return importlib.import_module("probe_tirx")
-    name = f"probe_{key}"
+    """The probe module of ``key``: bugs/<key>/probe.py, or on tvm_tirx bugs/<key>/probe_tirx.py."""
+    file = "probe_tirx.py" if line == "tvm_tirx" else "probe.py"
+    name = f"{file.removesuffix('.py')}_{key}"
     if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, BUG_DIR / key / "probe.py")
+        spec = importlib.util.spec_from_file_location(name, BUG_DIR / key / file)
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         try:
@@ -402,7 +287,6 @@ def load_probe(key, line="tvm"):
 
 def run_probes(bugs, run_gpu, line="tvm"):
     """The findings of ``bugs``; ``run_gpu``: None, or the device choice of --run-gpu."""
-    sys.path[:0] = [str(HERE), str(BUG_DIR)]  # device_runs; probe_common, probe_tirx
     device, why = pick_device(run_gpu, line) if run_gpu else (None, None)
     rows = []
     for key in bugs:
@@ -410,17 +294,16 @@ def run_probes(bugs, run_gpu, line="tvm"):
         module_name = f"bugs/{key}/probe.py"
         if line == "tvm_tirx":
             if key not in TIRX_PROBES:
-                continue  # outside the package (TIRX_OUTSIDE): printed, not probed
-            module_name = "bugs/probe_tirx.py"
+                continue  # not probed there (TIRX_OUTSIDE): printed, not probed
+            module_name = f"bugs/{key}/probe_tirx.py"
         try:
             module = load_probe(key, line)
         except SystemExit as err:  # a reproducer refusing to load exits 2 with its reason
             raise CannotRun(f"{module_name} cannot load (exit {err.code})") from None
         except Exception as err:
             raise CannotRun(f"{module_name} cannot load: {type(err).__name__}: {err}") from None
-        probe = getattr(module, TIRX_PROBES[key]) if line == "tvm_tirx" else module.probe
         try:
-            findings = probe(run_gpu=device == "cuda")
+            findings = module.probe(run_gpu=device == "cuda")
         except Exception as err:  # a probe that breaks is reported, not hidden
             findings = [
                 {
@@ -464,9 +347,9 @@ NOT_PROBED_VERDICT = "not probed on tvm_tirx (the reason above)"
 
 
 def outside_verdict(key):
-    """The verdict of a report of TIRX_OUTSIDE: relax's is outside the package, the others'
-    are not probed there."""
-    return OUTSIDE_VERDICT if key == "allocate_workspace" else NOT_PROBED_VERDICT
+    """The verdict of a report of TIRX_OUTSIDE: outside the package (OUTSIDE_PACKAGE), or not
+    probed there."""
+    return OUTSIDE_VERDICT if key in OUTSIDE_PACKAGE else NOT_PROBED_VERDICT
 
 
 def verdict(rows):

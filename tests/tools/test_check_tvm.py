@@ -24,93 +24,33 @@ from pathlib import Path
 
 import pytest
 
+from bug_reports import BUG_REPORTS
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bugs"))
+from probe_common import script_constant
+
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "check_tvm.py"
-BUGS = (
-    "host_scalar",
-    "allocate_workspace",
-    "verify_memory",
-    "narrow_scalar",
-    "printer_cell",
-    "split_host_device_inplace",
-    "annotate_entry_func_inplace",
-    "uint64_scalar",
-    "printer_param_data",
-    "bfloat16_scalar",
-    "lower_iket_inplace",
-    "bfloat16_address_of_view",
-    "bfloat16_store_nan",
-    "reinterpret_of_constant",
-    "codegen_missing_dtype",
-    "webgpu_view_at_address",
-    "storage_rewrite_address_of_view",
-    "storage_rewrite_annotations",
-    "vthread_dynamic_extent",
-    "double_buffer_compact",
-    "printer_scalar_index",
-    "pointer_if_then_else",
-    "throw_last_error_type",
-    "printer_view_layout",
-    "tirx_default_pipeline",
-    "workspace_device_id",
-    "unify_thread_binding_dtype",
-    "c_host_float_literal",
-    "c_target_intrinsics",
-    "webgpu_float_literal",
-    "flatten_buffer_itervar_dom",
-    "cthread_binding",
-)
-# reports probed by more than one layer (printing; a pass run on a module; a compile or a run);
-# the others are probed by one
-SEVERAL_LAYERS = {
-    "host_scalar",
-    "allocate_workspace",
-    "verify_memory",
-    "narrow_scalar",
-    "printer_param_data",
-    "lower_iket_inplace",
-    "bfloat16_address_of_view",
-    "storage_rewrite_address_of_view",
-    "storage_rewrite_annotations",
-    "double_buffer_compact",
-    "pointer_if_then_else",
-    "cthread_binding",
-}
-# the tvm_tirx line's reports not probed there (check_tvm.TIRX_OUTSIDE): allocate_workspace's
-# verdict says it is outside the package, the others' that they are not probed
-TIRX_NOT_PROBED = (
-    "storage_rewrite_annotations",
-    "vthread_dynamic_extent",
-    "double_buffer_compact",
-    "printer_scalar_index",
-    "pointer_if_then_else",
-    "printer_view_layout",
-    "tirx_default_pipeline",
-    "unify_thread_binding_dtype",
-    "c_host_float_literal",
-    "flatten_buffer_itervar_dom",
-    "cthread_binding",
-)
+BUGS = tuple(BUG_REPORTS)  # the registry's reports whose folder is here
 
 
-def present(table):
-    """``table`` (report keys, or a dict keyed by a report or a (report, layer) pair) without
-    the reports retired from this repository: their folder bugs/<key>/ is gone."""
-
-    def here(key):
-        return (ROOT / "bugs" / (key[0] if isinstance(key, tuple) else key)).is_dir()
-
-    if isinstance(table, dict):
-        return {key: value for key, value in table.items() if here(key)}
-    return type(table)(key for key in table if here(key))
+def stated(key, name, probe="probe.py"):
+    """The constant ``name`` that bugs/<key>/<probe> assigns (None where it assigns none)."""
+    try:
+        return script_constant(ROOT / "bugs" / key / probe, name)
+    except LookupError:
+        return None
 
 
-BUGS, SEVERAL_LAYERS, TIRX_NOT_PROBED = (
-    present(BUGS),
-    present(SEVERAL_LAYERS),
-    present(TIRX_NOT_PROBED),
-)
-ONE_LAYER = set(BUGS) - SEVERAL_LAYERS
+# the layers each report's probe reports, in order (its probe.py's LAYERS)
+LAYERS = {key: stated(key, "LAYERS") for key in BUGS}
+# the tvm_tirx line: the reports probed there (their probe_tirx.py), what each finds on the
+# pinned package (its ON_PINNED), and the reports not probed there, whose probe.py states why:
+# outside the package (OUTSIDE_TVM_TIRX, a verdict that says so) or not probed there
+TIRX_PROBED = tuple(key for key in BUGS if (ROOT / "bugs" / key / "probe_tirx.py").is_file())
+TIRX_PINNED = {key: stated(key, "ON_PINNED", "probe_tirx.py") for key in TIRX_PROBED}
+TIRX_NOT_PROBED = tuple(key for key in BUGS if stated(key, "NOT_PROBED_ON_TVM_TIRX"))
+TIRX_OUTSIDE = tuple(key for key in BUGS if stated(key, "OUTSIDE_TVM_TIRX"))
 
 
 def check_tvm(*args, python_flags=()):
@@ -177,7 +117,7 @@ def test_every_bug_and_layer_is_reported(report):
     assert set(data["verdicts"]) == set(BUGS)
     for bug in BUGS:
         layers = [f for f in data["findings"] if f["bug"] == bug]
-        assert len(layers) >= 2 or bug in ONE_LAYER, bug
+        assert tuple(f["layer"] for f in layers) == LAYERS[bug], bug
         for finding in layers:
             assert finding["status"] in ("present", "fixed", "untestable")
             assert finding["evidence"].strip() and "\n" not in finding["evidence"]
@@ -259,8 +199,6 @@ def test_narrow_scalar_row_has_a_codegen_and_a_gpu_layer(report):
 # `scripts/setup.sh --tirx` (a stamp check once it exists). Its expectations do not depend on
 # --reference-fixes / --expect-fixed: those fix this repository's TVM, not the pinned package.
 
-TIRX_BUGS = ("host_scalar", "verify_memory", "narrow_scalar")
-
 
 def _tirx_env():
     """The environment without what would bring another TVM into the tirx interpreter."""
@@ -301,15 +239,17 @@ def run_tirx(python, *args, env=None):
 # test_tirx_probe_crash_or_missing_api_is_untestable's child
 TIRX_PROBE_CRASH = f"""
 import json, sys
-sys.path.insert(0, {str(ROOT / "bugs")!r})
-import probe_tirx
-probe_tirx._SCRIPT_API += ("launch_thread_v9",)  # a package without T.launch_thread_v9
-gap = probe_tirx.probe_host_scalar() + probe_tirx.probe_narrow_scalar()
-probe_tirx._SCRIPT_API = probe_tirx._SCRIPT_API[:-1]
+sys.path.insert(0, {str(ROOT / "scripts")!r})
+import check_tvm, probe_tirx_common as common
+def probe(key):
+    return check_tvm.load_probe(key, "tvm_tirx").probe
+common.SCRIPT_API += ("launch_thread_v9",)  # a package without T.launch_thread_v9
+gap = probe("host_scalar")() + probe("narrow_scalar")()
+common.SCRIPT_API = common.SCRIPT_API[:-1]
 def boom(func):
     raise RuntimeError("no codegen here\\nsecond line")
-probe_tirx._compile = boom
-crash = probe_tirx.probe_narrow_scalar() + probe_tirx.probe_verify_memory()
+common.compile_cuda = boom
+crash = probe("narrow_scalar")() + probe("verify_memory")()
 print(json.dumps({{"crash": crash, "gap": gap}}))
 """
 
@@ -356,32 +296,13 @@ def test_tirx_table_reports_three_bugs_affected_and_check_exits_1(children):
     header = out.splitlines()[0]
     assert header.startswith("TVM TIRx 0.1.0a4  (tvm_tirx, "), header
     verdicts = dict(x.split(": ", 1) for x in out.strip().split("\n\n")[-1].splitlines())
-    assert verdicts == present(
-        {
-            "host_scalar": "AFFECTED",
-            "verify_memory": "AFFECTED",
-            "narrow_scalar": "AFFECTED",
-            "printer_cell": "not affected",  # no scalar sugar in that printer
-            "split_host_device_inplace": "AFFECTED",
-            "annotate_entry_func_inplace": "AFFECTED",
-            "uint64_scalar": "AFFECTED",
-            "printer_param_data": "not affected",  # that printer writes A.data
-            "bfloat16_scalar": "AFFECTED",
-            "lower_iket_inplace": "AFFECTED",
-            "bfloat16_address_of_view": "AFFECTED",
-            "bfloat16_store_nan": "AFFECTED",
-            "reinterpret_of_constant": "AFFECTED",
-            "codegen_missing_dtype": "AFFECTED",
-            "webgpu_view_at_address": "AFFECTED",
-            "storage_rewrite_address_of_view": "not affected",  # the tensor keeps its allocation
-            "throw_last_error_type": "AFFECTED",
-            "workspace_device_id": "AFFECTED",
-            "c_target_intrinsics": "AFFECTED",
-            "webgpu_float_literal": "AFFECTED",
-            "allocate_workspace": "not applicable (outside tvm_tirx: no relax)",
-            **{key: "not probed on tvm_tirx (the reason above)" for key in TIRX_NOT_PROBED},
-        }
-    )
+    expected = {
+        key: "AFFECTED" if "present" in pinned.values() else "not affected"
+        for key, pinned in TIRX_PINNED.items()
+    }
+    expected.update({key: "not applicable (outside tvm_tirx: no relax)" for key in TIRX_OUTSIDE})
+    expected.update({key: "not probed on tvm_tirx (the reason above)" for key in TIRX_NOT_PROBED})
+    assert verdicts == expected
     assert "outside this package: relax (AllocateWorkspace) is not in tvm_tirx" in out
     assert "c_ptr" in out  # the kernel signature is the host_scalar evidence
 
@@ -393,38 +314,13 @@ def test_tirx_json_names_the_line_and_each_layer(children):
     assert data["line"] == data["tvm"]["line"] == "tvm_tirx"
     assert data["tvm"]["version"] == "0.1.0a4"
     assert set(data["verdicts"]) == set(BUGS)
-    assert set(data["not_applicable"]) == set(present({"allocate_workspace", *TIRX_NOT_PROBED}))
+    assert set(data["not_applicable"]) == {*TIRX_OUTSIDE, *TIRX_NOT_PROBED}
     layers = {(f["bug"], f["layer"]): f["status"] for f in data["findings"]}
-    assert layers == present(
-        {
-            ("host_scalar", "parse"): "untestable",  # the premise: a one-element local cell
-            ("host_scalar", "codegen"): "present",
-            ("host_scalar", "host IR"): "present",
-            ("host_scalar", "gpu run"): "untestable",  # not requested
-            ("verify_memory", "analysis"): "present",
-            ("verify_memory", "compile"): "present",
-            ("narrow_scalar", "codegen"): "present",
-            ("narrow_scalar", "gpu run"): "untestable",
-            ("printer_cell", "round trip"): "fixed",
-            ("split_host_device_inplace", "pass"): "present",
-            ("annotate_entry_func_inplace", "pass"): "present",
-            ("uint64_scalar", "pass"): "present",
-            ("printer_param_data", "round trip"): "fixed",
-            ("bfloat16_scalar", "compile"): "present",
-            ("lower_iket_inplace", "pass"): "present",
-            ("lower_iket_inplace", "compile"): "present",
-            ("bfloat16_address_of_view", "run"): "present",
-            ("bfloat16_store_nan", "run"): "present",
-            ("reinterpret_of_constant", "codegen"): "present",
-            ("codegen_missing_dtype", "codegen"): "present",
-            ("webgpu_view_at_address", "codegen"): "present",
-            ("storage_rewrite_address_of_view", "compile"): "fixed",
-            ("throw_last_error_type", "round trip"): "present",
-            ("workspace_device_id", "compile"): "present",
-            ("c_target_intrinsics", "run"): "present",
-            ("webgpu_float_literal", "codegen"): "present",
-        }
-    )
+    assert layers == {
+        (key, layer): status
+        for key, pinned in TIRX_PINNED.items()
+        for layer, status in pinned.items()
+    }
     for finding in data["findings"]:
         assert finding["evidence"].strip() and "\n" not in finding["evidence"]
 

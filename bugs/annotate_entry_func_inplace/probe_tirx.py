@@ -1,0 +1,74 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""The tvm-tirx probe of annotate_entry_func_inplace: its ``probe()`` is what
+scripts/check_tvm.py runs on the apache/tvm-tirx line (an interpreter with tvm_tirx and no
+tvm), in that package's API.
+
+    python bugs/annotate_entry_func_inplace/probe_tirx.py          # evidence
+    python bugs/annotate_entry_func_inplace/probe_tirx.py --check  # exit 1 if it reproduces
+    python bugs/annotate_entry_func_inplace/probe_tirx.py --json   # the findings as JSON
+
+Layer pass: does AnnotateEntryFunc change the module it is given? (control: a module of two
+public functions, which it does not change)
+"""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: the shared modules
+import probe_tirx_common as common  # first: one line and exit 2 without tvm_tirx
+from probe_tirx_common import N, T, tvm_tirx
+
+# what it finds on the pinned package, apache-tvm-tirx 0.1.0a4: layer -> status
+# (tests/tools/test_check_tvm.py holds scripts/check_tvm.py's run there to it)
+ON_PINNED = {
+    "pass": "present",
+}
+
+
+def probe(run_gpu=False):
+    del run_gpu
+    bug = "annotate_entry_func_inplace"
+
+    def row():
+        @T.ir_module
+        class One:
+            @T.function
+            def main(A: T.Tensor((N,), "float32")):
+                for i in range(N):
+                    A[i] = T.float32(0)
+
+        @T.ir_module
+        class TwoPublic:
+            @T.function
+            def main(A: T.Tensor((N,), "float32")):
+                for i in range(N):
+                    A[i] = T.float32(0)
+
+            @T.function
+            def other(A: T.Tensor((N,), "float32")):
+                for i in range(N):
+                    A[i] = T.float32(1)
+
+        annotate = tvm_tirx.tirx.transform.AnnotateEntryFunc
+        return common.in_place_row(bug, annotate, One, TwoPublic)
+
+    return [common.run_layer(bug, "pass", row)]
+
+
+if __name__ == "__main__":
+    common.script("annotate_entry_func_inplace", probe)

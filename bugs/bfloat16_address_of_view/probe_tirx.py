@@ -1,0 +1,78 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""The tvm-tirx probe of bfloat16_address_of_view: its ``probe()`` is what
+scripts/check_tvm.py runs on the apache/tvm-tirx line (an interpreter with tvm_tirx and no
+tvm), in that package's API.
+
+    python bugs/bfloat16_address_of_view/probe_tirx.py          # evidence
+    python bugs/bfloat16_address_of_view/probe_tirx.py --check  # exit 1 if it reproduces
+    python bugs/bfloat16_address_of_view/probe_tirx.py --json   # the findings as JSON
+
+A bfloat16 tensor read through a bfloat16 view at ``T.address_of(v[0])``, on llvm.
+"""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: the shared modules
+import probe_tirx_common as common  # first: one line and exit 2 without tvm_tirx
+from probe_common import finding
+from probe_tirx_common import T, tvm_tirx
+
+# what it finds on the pinned package, apache-tvm-tirx 0.1.0a4: layer -> status
+# (tests/tools/test_check_tvm.py holds scripts/check_tvm.py's run there to it)
+ON_PINNED = {
+    "run": "present",
+}
+
+
+def probe(run_gpu=False):
+    """A bfloat16 tensor read through a bfloat16 view at ``T.address_of(v[0])``, on llvm."""
+    del run_gpu
+    bug = "bfloat16_address_of_view"
+    views = {"data": lambda v: v.data, "address_of": lambda v: T.address_of(v[0])}
+
+    def read_back(view):
+        at = views[view]
+
+        @T.function
+        def main(o: T.Tensor((1,), "bfloat16")):
+            v = T.alloc_tensor(ty_args=[T.Tensor((1,), "bfloat16")])
+            v[0] = T.bfloat16(2.0)
+            w = T.decl_tensor(at(v), ty_args=[T.Tensor((1,), "bfloat16")])
+            o[0] = w[0]
+
+        o = tvm_tirx.runtime.empty((1,), "bfloat16")
+        tvm_tirx.tirx.compile(main, target="llvm")["main"](o)
+        return float(o.numpy()[0])
+
+    @common.needs(script=("alloc_tensor", "decl_tensor", "address_of"))
+    def row():
+        control = read_back("data")
+        if control != 2.0:
+            return finding(bug, "run", "untestable", f"control: the view at v.data reads {control}")
+        got = read_back("address_of")
+        if got != 2.0:
+            evidence = f"llvm: the view at T.address_of(v[0]) reads {got} where v[0] = 2.0"
+            return finding(bug, "run", "present", evidence)
+        return finding(bug, "run", "fixed", "llvm: both views read 2.0")
+
+    return [common.run_layer(bug, "run", row)]
+
+
+if __name__ == "__main__":
+    common.script("bfloat16_address_of_view", probe)
