@@ -46,29 +46,23 @@ ROOT = Path(__file__).resolve().parents[2]
 BUGS = ROOT / "bugs"
 RUN_ALL = BUGS / "run_all.py"
 # the reports that affect apache/tvm-tirx too (bugs/README.md's table): a repro_tirx.py
-TIRX = {
-    "host_scalar",
-    "verify_memory",
-    "narrow_scalar",
-    "split_host_device_inplace",
-    "annotate_entry_func_inplace",
-    "uint64_scalar",
-    "bfloat16_scalar",
-    "lower_iket_inplace",
-    "bfloat16_address_of_view",
-    "bfloat16_store_nan",
-    "reinterpret_of_constant",
-    "throw_last_error_type",
-    "codegen_missing_dtype",
-    "webgpu_view_at_address",
-    "workspace_device_id",
-    "c_target_intrinsics",
-    "webgpu_float_literal",
+TIRX = {path.parent.name for path in BUGS.glob("*/repro_tirx.py")}
+# the reports filed upstream already: a comment on the existing issue (comment.md), not a new
+# one -> the issue's number where its README names one
+FILED = {
+    path.parent.name: (
+        re.findall(r"apache/tvm#\d+", path.with_name("README.md").read_text()) or [None]
+    )[0]
+    for path in BUGS.glob("*/comment.md")
 }
-# the reports filed upstream already: a comment on the existing issue (comment.md), not a new one
-FILED = {"allocate_workspace": "apache/tvm#20479", "host_scalar": None}
-# one text per cause: a report whose texts are another report's (the same mistake, one patch)
-SHARED_TEXT = {"annotate_entry_func_inplace": "split_host_device_inplace"}
+# one text per cause: a report without texts of its own is shown by the texts of the report its
+# README links them from (the same mistake, one patch)
+SHARED_TEXT = {
+    folder.name: re.search(r"\]\(\.\./(\w+)/issue\.md\)", (folder / "README.md").read_text())[1]
+    for folder in BUGS.glob("*/")
+    if (folder / "repro.py").is_file()
+    and not any((folder / name).is_file() for name in ("issue.md", "comment.md"))
+}
 MAX_TEXT_LINES = 100
 # what a reader upstream cannot follow: a link or a path into this repository, "here"
 LOCAL = re.compile(
@@ -81,7 +75,10 @@ MAX_LINES = 30  # a script's lines after its license header
 # all a script may import (subprocess: a crash is run in a child, as a report shows it)
 STANDALONE = {"re", "subprocess", "sys", "tvm", "tvm_tirx"}
 # the scripts that launch a kernel: where the line sees no device they say so and exit 2
-LAUNCHES = {"uint64_scalar", "cthread_binding"}
+# (a ``sys.exit(2)`` in the report's repro.py)
+LAUNCHES = {
+    path.parent.name for path in BUGS.glob("*/repro.py") if "sys.exit(2)" in path.read_text()
+}
 # of those, the ones whose text quotes their run on a device (pocl's OpenCL CPU device, which
 # bugs/run_all.py loads: their bug shows in what the kernel computes); the others' texts quote
 # their run without one
@@ -351,8 +348,8 @@ def test_every_report_has_its_texts_and_its_scripts():
     stray = written ^ set(all_texts())
     assert not stray, sorted(str(path.relative_to(BUGS)) for path in stray)
     assert _scripts("tvm") == set(BUG_REPORTS)
-    assert _scripts("tirx") == TIRX
-    # the probe scripts/check_tvm.py runs (bugs/probe_tirx.py: the tvm-tirx line's, shared)
+    # the probe scripts/check_tvm.py runs (on the tvm-tirx line: probe_tirx.py, where that line
+    # is hit; the others' probe.py says why it is not probed there)
     assert {p.parent.name for p in BUGS.glob("*/probe.py")} == set(BUG_REPORTS)
     for key, home in SHARED_TEXT.items():  # its README points to the shared text
         readme = (BUGS / key / "README.md").read_text()
