@@ -30,8 +30,8 @@ conftest:
 * ``--reference-fixes[=NAMES]``: installs this repository's Python reference fixes
   (bugs/<key>/reference_fix.py) for the session, in this process and in every child process
   the tests start, and implies ``--expect-fixed`` for the same reports;
-* ``--wrong-fix=REPORT:NAME``: installs one deliberately wrong fix (bugs/<key>/wrong_fixes.toml, wrong_fixes*.py)
-  instead of the reference fix, in this process and in child processes, and implies
+* ``--wrong-fix=REPORT:NAME``: installs one deliberately wrong fix (bugs/<key>/wrong_fixes.toml,
+  wrong_fixes*.py) instead of the reference fix, in this process and in child processes, and implies
   ``--expect-fixed=REPORT``; scripts/wrong_fixes.py runs the suite once per wrong fix and
   requires tests to fail. Other reports' bug xfails are not strict there: only the wrong
   fix's report is judged.

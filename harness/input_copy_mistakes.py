@@ -27,9 +27,9 @@ from harness import input_copy
 
 
 def run_is(report, expr):
-    """The edit (harness/wrong_fixes.py: a table's ``run``) that makes the ``run`` of ``report``'s reference
-    fix the expression ``expr``, over this module as ``_mistakes`` and the report's
-    wrong_runs.py as ``_wrong`` (where the mistakes only one report makes are)."""
+    """The edit (harness/wrong_fixes.py: a table's ``run``) that makes the ``run`` of
+    ``report``'s reference fix the expression ``expr``, over this module as ``_mistakes`` and
+    the report's wrong_runs.py as ``_wrong`` (where the mistakes only one report makes are)."""
     imports = (
         "from harness import input_copy_mistakes as _mistakes\n"
         f"from bugs.{report} import wrong_runs as _wrong\n\n"

@@ -27,8 +27,8 @@ classes, each class with its minimal reproducer) goes to --report (default: stdo
 With --known FILE (a Python file defining KNOWN = {key: reason}), exit 1 when a class not in
 it is found. The fixed programs of generator/sentinels.py (one or more per report) are judged
 first (--no-sentinels: not); --wrong-fix REPORT:NAME (with --reference-fixes) installs that
-wrong fix (bugs/<key>/wrong_fixes.toml) instead of its report's reference fix, on the lines where that
-report has one. A worker that dies (a signal) is restarted after the program it died on,
+wrong fix (bugs/<key>/wrong_fixes.toml) instead of its report's reference fix, on the lines
+where that report has one. A worker that dies (a signal) is restarted after the program it died on,
 which is judged again alone in a fresh process and minimized (generator/rejudge_crash.py). The
 report and stderr give clause (c)'s unjudged share. Clause (c) launches each valid program on
 the OpenCL device where TVM's OpenCL runtime loads (pocl; generator/device.py) and compares with
