@@ -25,6 +25,7 @@ import operator
 import re
 
 import tvm
+from harness import pass_records
 from tvm.script import tirx as T
 
 N = 8
@@ -85,15 +86,8 @@ def kernel_signatures(cuda_source):
 def compile_for_cuda(mod):
     """``tvm.compile(mod, target="cuda")`` and the module as MakePackedAPI receives it (right
     after SplitHostDevice and the fixes that wrap it): (that module, the library)."""
-    captured = []
-
-    @tvm.instrument.pass_instrument
-    class _BeforeMakePackedAPI:
-        def run_before_pass(self, mod, info):
-            if info.name == "tirx.MakePackedAPI":
-                captured.append(mod)
-
-    with tvm.transform.PassContext(instruments=[_BeforeMakePackedAPI()]):
+    record, captured = pass_records.recorder("tirx.MakePackedAPI")
+    with tvm.transform.PassContext(instruments=[record]):
         lib = tvm.compile(mod, target="cuda")
     assert len(captured) == 1
     return captured[0], lib

@@ -40,6 +40,8 @@ from tvm.script import tirx as T
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import host_scalar_cases as cases
 
+from harness import pass_records
+
 HOST = T.target("cuda", host="llvm")
 LAUNCH = "tirx.call_ffi_kernel"
 REASON = "host-level scalar: released TVM leaves a buffer the host uses in device memory"
@@ -47,29 +49,19 @@ REASON = "host-level scalar: released TVM leaves a buffer the host uses in devic
 _NOT_REJECTED = pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason=REASON)
 
 
-class _Stop(Exception):
-    """Raised right after SplitHostDevice: what follows it is not compared."""
-
-
 def _split(mod, released=False):
     """SplitHostDevice's output for ``mod`` inside ``tvm.compile`` for cuda (host llvm), the
     passes before it included (S-TIR blocks and match_buffer are lowered there)."""
     from bugs.host_scalar import reference_fix as fix
 
-    split = []
-
-    @tvm.instrument.pass_instrument
-    class _AfterSplit:
-        def run_after_pass(self, mod, info):
-            if info.name == "tirx.SplitHostDevice":
-                split.append(mod)
-                raise _Stop
+    # stopped right after SplitHostDevice: what follows it is not compared
+    after_split, split = pass_records.recorder("tirx.SplitHostDevice", after=True, stop=True)
 
     def compile_():
-        with tvm.transform.PassContext(instruments=[_AfterSplit()]):
+        with tvm.transform.PassContext(instruments=[after_split]):
             try:
                 tvm.compile(mod, target=HOST)
-            except Exception:  # _Stop, as it comes back through the FFI, or a real error
+            except Exception:  # the Stop, as it comes back through the FFI, or a real error
                 if not split:
                     raise
         return split[-1]

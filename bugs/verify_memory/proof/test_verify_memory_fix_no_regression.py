@@ -38,6 +38,7 @@ from tvm.script import tirx as T
 if str(Path(__file__).resolve().parents[3]) not in sys.path:  # `python FILE` from anywhere
     sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from bugs.verify_memory import reference_fix as fix
+from harness import pass_records
 from harness.accepted_gpu_kernels import (
     BoundKernel,
     GlobalIntermediate,
@@ -94,23 +95,9 @@ CUDA_IDS = ["bound", "global_intermediate", "kernel_local_cell", "shared", "dyna
 CUDA_IDS += ["relax_model"]
 
 
-def _verifier_inputs():
-    """A pass instrument that records each module the pipeline hands to tirx.VerifyMemory, and
-    the list it records them in."""
-    seen = []
-
-    @tvm.instrument.pass_instrument
-    class RecordVerifyMemoryInput:
-        def run_before_pass(self, module, info):
-            if info.name == "tirx.VerifyMemory":
-                seen.append(module)
-
-    return RecordVerifyMemoryInput(), seen
-
-
 def _compile(mod, target, verify_memory_pass, monkeypatch):
     """Compile with ``verify_memory_pass`` as the pipeline's VerifyMemory; return the code."""
-    record, ran = _verifier_inputs()
+    record, ran = pass_records.recorder("tirx.VerifyMemory")
     with monkeypatch.context() as patch:
         patch.setattr(tvm.tirx.transform, "VerifyMemory", verify_memory_pass)
         with tvm.transform.PassContext(instruments=[record]):
@@ -147,7 +134,7 @@ def test_llvm_host_loop_compiles_unchanged_and_runs(monkeypatch):
 @pytest.mark.parametrize("mod", [*CUDA_MODULES, HostLoop], ids=[*CUDA_IDS, "host_loop"])
 def test_fixed_analysis_accepts_pipeline_input(mod):
     """The fixed analysis accepts each module as the pipeline hands it to the verifier."""
-    record, seen = _verifier_inputs()
+    record, seen = pass_records.recorder("tirx.VerifyMemory")
     target = "llvm" if mod is HostLoop else "cuda"
     with tvm.transform.PassContext(instruments=[record]):
         tvm.compile(mod, target=target)
