@@ -42,6 +42,9 @@ had:
   the stand-in at opt_level 1 or -1 (a pass called directly runs at any level).
 """
 
+import sys
+from pathlib import Path
+
 import pytest
 import tvm_ffi
 
@@ -53,45 +56,15 @@ from tvm.script import ir as I
 from tvm.script import relax as R
 from tvm.script import tirx as T
 
-
-class WorkspaceInDataflowBlockError(Exception):
-    """The entry allocates the workspace inside a dataflow block (the released layout)."""
-
-
-class WorkspaceSizeIgnoredError(Exception):
-    """The pass left a module with a sized (local) function unchanged."""
-
-
-STALE = pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="callers of a renamed function keep its removed GlobalVar (apache/tvm#20479)",
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from allocate_workspace_cases import (
+    IN_DATAFLOW,
+    STALE,
+    EqualPair,
+    WorkspaceSizeIgnoredError,
+    allocate_workspace,
+    allocate_workspace_at_entry,
 )
-
-
-IN_DATAFLOW = pytest.mark.xfail(
-    strict=True,
-    raises=WorkspaceInDataflowBlockError,
-    reason="the workspace is allocated in the first dataflow block (apache/tvm#20479)",
-)
-
-
-def allocate_workspace(mod):
-    with tvm.transform.PassContext(instruments=[WellFormedInstrument()]):
-        return relax.transform.AllocateWorkspace()(mod)
-
-
-def allocate_workspace_at_entry(mod):
-    """The pass's output; WorkspaceInDataflowBlockError where the entry allocates inside a
-    dataflow block."""
-    After = allocate_workspace(mod)
-    alloc = tvm.ir.Op.get("relax.builtin.alloc_tensor")
-    for block in After["main"].body.blocks:
-        if isinstance(block, relax.DataflowBlock) and any(
-            isinstance(b.value, relax.Call) and b.value.op.same_as(alloc) for b in block.bindings
-        ):
-            raise WorkspaceInDataflowBlockError(After["main"].script())
-    return After
 
 
 @I.ir_module
@@ -413,30 +386,6 @@ def test_allocation_joins_a_first_ordinary_block_else_precedes_the_first_block(l
     """The entry allocation is the first binding of the first block if that is ordinary."""
     Before, Expected = LAYOUTS[layout]
     tvm.ir.assert_structural_equal(allocate_workspace_at_entry(Before), Expected)
-
-
-@I.ir_module
-class EqualPair:
-    @R.function
-    def main(x: R.Tensor) -> R.Tensor:
-        y = EqualPair.left(x)
-        z = EqualPair.right(y)
-        return z
-
-    @R.function(private=True)
-    def left(x: R.Tensor) -> R.Tensor:
-        R.func_attr({"Codegen": "ext"})
-        return EqualPair.inner(x)
-
-    @R.function(private=True)
-    def right(x: R.Tensor) -> R.Tensor:
-        R.func_attr({"Codegen": "ext"})
-        return EqualPair.inner(x)
-
-    @R.function(private=True)
-    def inner(x: R.Tensor) -> R.Tensor:
-        R.func_attr({"Composite": "ext.relu", "WorkspaceSize": 256})
-        return R.nn.relu(x)
 
 
 # EqualPair's output where ``right1`` is taken: ``right`` becomes ``right2``

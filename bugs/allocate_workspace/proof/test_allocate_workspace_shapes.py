@@ -45,39 +45,34 @@ bugs/allocate_workspace/wrong_fixes.toml fails a second test here:
 * the attention Expected that patch 0001 writes into test_codegen_cutlass.py (a test that
   needs USE_CUTLASS), checked against the pass's output on its input.
 
-The pass runs under WellFormedInstrument, as in TVM's relax conftest: an ill-formed output
-raises AssertionError before any check of the test.
+The pass runs under WellFormedInstrument, as in TVM's relax conftest (allocate_workspace_cases.py).
 """
+
+import sys
+from pathlib import Path
 
 import pytest
 import tvm_ffi
 
 import tvm
 import tvm.testing
-from tvm import relax
-from tvm.relax.ir.instrument import WellFormedInstrument
 from tvm.script import ir as I
 from tvm.script import relax as R
 from tvm.script import tirx as T
 
-STALE = pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="callers of a renamed function keep its removed GlobalVar (apache/tvm#20479)",
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from allocate_workspace_cases import (
+    IN_DATAFLOW,
+    STALE,
+    EqualPair,
+    WorkspaceSizeIgnoredError,
+    allocate_workspace,
+    allocate_workspace_at_entry,
 )
 
 
 class UnusedWorkspaceError(Exception):
     """A function that calls nothing taking the workspace allocates one."""
-
-
-class WorkspaceSizeIgnoredError(Exception):
-    """The pass left a module with a sized (local) function unchanged."""
-
-
-def allocate_workspace(mod):
-    with tvm.transform.PassContext(instruments=[WellFormedInstrument()]):
-        return relax.transform.AllocateWorkspace()(mod)
 
 
 @STALE
@@ -719,29 +714,6 @@ def test_plain_local_function_in_codegen_function_cannot_allocate():
 @STALE
 def test_equal_private_codegen_functions_both_kept():
     @I.ir_module
-    class Before:
-        @R.function
-        def main(x: R.Tensor) -> R.Tensor:
-            y = Before.left(x)
-            z = Before.right(y)
-            return z
-
-        @R.function(private=True)
-        def left(x: R.Tensor) -> R.Tensor:
-            R.func_attr({"Codegen": "ext"})
-            return Before.inner(x)
-
-        @R.function(private=True)
-        def right(x: R.Tensor) -> R.Tensor:
-            R.func_attr({"Codegen": "ext"})
-            return Before.inner(x)
-
-        @R.function(private=True)
-        def inner(x: R.Tensor) -> R.Tensor:
-            R.func_attr({"Composite": "ext.relu", "WorkspaceSize": 256})
-            return R.nn.relu(x)
-
-    @I.ir_module
     class Expected:
         @R.function
         def main(x: R.Tensor) -> R.Tensor:
@@ -765,7 +737,7 @@ def test_equal_private_codegen_functions_both_kept():
             R.func_attr({"Composite": "ext.relu"})
             return R.nn.relu(x)
 
-    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+    tvm.ir.assert_structural_equal(allocate_workspace(EqualPair), Expected)
 
 
 @STALE
@@ -831,15 +803,7 @@ def test_control_sized_codegen_function_passes_workspace_to_local_composite():
     tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
 
 
-class WorkspaceInDataflowBlockError(Exception):
-    """The entry allocates the workspace inside its dataflow block (the released layout)."""
-
-
-@pytest.mark.xfail(
-    strict=True,
-    raises=WorkspaceInDataflowBlockError,
-    reason="the workspace is allocated in the first dataflow block (apache/tvm#20479)",
-)
+@IN_DATAFLOW
 def test_cutlass_attention_expected_of_patch_0001():
     """Patch 0001's Expected of test_codegen_cutlass.py::test_attention_rewrite_fp16 (USE_CUTLASS
     only, never run) is what the pass makes of the module partition_for_cutlass hands it: that
@@ -957,11 +921,7 @@ def test_cutlass_attention_expected_of_patch_0001():
                 R.output(lv14)
             return lv14
 
-    After = allocate_workspace(Before)
-    first_block = After["main"].body.blocks[0]
-    if isinstance(first_block, relax.DataflowBlock):
-        raise WorkspaceInDataflowBlockError(After["main"].script())
-    tvm.ir.assert_structural_equal(After, Expected)
+    tvm.ir.assert_structural_equal(allocate_workspace_at_entry(Before), Expected)
 
 
 if __name__ == "__main__":
