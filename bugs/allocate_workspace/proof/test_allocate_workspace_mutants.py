@@ -57,14 +57,7 @@ from tvm.script import relax as R
 from tvm.script import tirx as T
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from allocate_workspace_cases import (
-    IN_DATAFLOW,
-    STALE,
-    EqualPair,
-    WorkspaceSizeIgnoredError,
-    allocate_workspace,
-    allocate_workspace_at_entry,
-)
+import allocate_workspace_cases as cases
 
 
 @I.ir_module
@@ -153,12 +146,12 @@ CHAINS = {
 }
 
 
-@STALE
+@cases.STALE
 @pytest.mark.parametrize("chain", CHAINS)
 def test_chain_whose_callers_sort_first_takes_the_workspace(chain):
     """Every function of a chain named caller first takes the workspace."""
     Before, Expected = CHAINS[chain]
-    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+    tvm.ir.assert_structural_equal(cases.allocate_workspace(Before), Expected)
 
 
 def beside_sized(neg_attrs):
@@ -215,12 +208,12 @@ UNRELATED = {
 }
 
 
-@IN_DATAFLOW
+@cases.IN_DATAFLOW
 @pytest.mark.parametrize("external", UNRELATED)
 def test_external_function_calling_no_taker_keeps_its_signature(external):
     """An external function that calls nothing taking the workspace does not take it."""
     Before, Expected = UNRELATED[external]
-    tvm.ir.assert_structural_equal(allocate_workspace_at_entry(Before), Expected)
+    tvm.ir.assert_structural_equal(cases.allocate_workspace_at_entry(Before), Expected)
 
 
 @I.ir_module
@@ -368,9 +361,9 @@ LAYOUTS = {
 @pytest.mark.parametrize(
     "layout",
     [
-        pytest.param("ordinary-dataflow", marks=IN_DATAFLOW),
-        pytest.param("ordinary-dataflow-ordinary", marks=IN_DATAFLOW),
-        pytest.param("dataflow-ordinary", marks=IN_DATAFLOW),
+        pytest.param("ordinary-dataflow", marks=cases.IN_DATAFLOW),
+        pytest.param("ordinary-dataflow-ordinary", marks=cases.IN_DATAFLOW),
+        pytest.param("dataflow-ordinary", marks=cases.IN_DATAFLOW),
         pytest.param(
             "dataflow-ordinary-call",
             marks=pytest.mark.xfail(
@@ -385,10 +378,10 @@ LAYOUTS = {
 def test_allocation_joins_a_first_ordinary_block_else_precedes_the_first_block(layout):
     """The entry allocation is the first binding of the first block if that is ordinary."""
     Before, Expected = LAYOUTS[layout]
-    tvm.ir.assert_structural_equal(allocate_workspace_at_entry(Before), Expected)
+    tvm.ir.assert_structural_equal(cases.allocate_workspace_at_entry(Before), Expected)
 
 
-# EqualPair's output where ``right1`` is taken: ``right`` becomes ``right2``
+# the output of cases.EqualPair where ``right1`` is taken: ``right`` becomes ``right2``
 @I.ir_module
 class EqualPairRight1TakenExpected:
     @R.function
@@ -434,13 +427,13 @@ def with_right1(mod, func):
 NAME_TAKEN = {"relax": right1_relax, "prim_func": right1_prim_func}
 
 
-@STALE
+@cases.STALE
 @pytest.mark.parametrize("taken_by", NAME_TAKEN)
 def test_equal_function_whose_fresh_name_is_taken_gets_the_next_suffix(taken_by):
     """The second of two equal renamed functions takes the next suffix not in the module."""
-    Before = with_right1(EqualPair, NAME_TAKEN[taken_by])
+    Before = with_right1(cases.EqualPair, NAME_TAKEN[taken_by])
     Expected = with_right1(EqualPairRight1TakenExpected, NAME_TAKEN[taken_by])
-    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+    tvm.ir.assert_structural_equal(cases.allocate_workspace(Before), Expected)
 
 
 @I.ir_module
@@ -484,12 +477,12 @@ class CalleeNamedT:
 CALLEE_NAMES = {"cls": CalleeNamedCls, "T": CalleeNamedT}
 
 
-@STALE
+@cases.STALE
 @pytest.mark.parametrize("name", CALLEE_NAMES)
 def test_refusal_names_the_callee_variable_as_named(name):
     """The refusal of a call inside an external function names its variable as named."""
     with pytest.raises(ValueError, match=f"`helper` calls `{name}`, .* external function `outer`"):
-        allocate_workspace(CALLEE_NAMES[name])
+        cases.allocate_workspace(CALLEE_NAMES[name])
 
 
 @I.ir_module
@@ -662,20 +655,20 @@ NO_PARAMETERS = {
 
 @pytest.mark.xfail(
     strict=True,
-    raises=WorkspaceSizeIgnoredError,
+    raises=cases.WorkspaceSizeIgnoredError,
     reason="only module-level WorkspaceSize is read (apache/tvm#20479)",
 )
 @pytest.mark.parametrize("case", NO_PARAMETERS)
 def test_local_function_of_no_parameters_takes_the_workspace_if_sized(case):
     """A local function of no parameters is passed the workspace exactly when it takes it."""
     Before, Expected = NO_PARAMETERS[case]
-    After = allocate_workspace(Before)
+    After = cases.allocate_workspace(Before)
     if tvm_ffi.structural_equal(After, Before):
-        raise WorkspaceSizeIgnoredError(After.script())
+        raise cases.WorkspaceSizeIgnoredError(After.script())
     tvm.ir.assert_structural_equal(After, Expected)
 
 
-@STALE
+@cases.STALE
 @pytest.mark.parametrize("chain", CHAINS)
 def test_pass_runs_at_opt_level_0(chain):
     """In a Sequential, the pass runs in a PassContext of opt_level 0."""

@@ -61,21 +61,14 @@ from tvm.script import relax as R
 from tvm.script import tirx as T
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from allocate_workspace_cases import (
-    IN_DATAFLOW,
-    STALE,
-    EqualPair,
-    WorkspaceSizeIgnoredError,
-    allocate_workspace,
-    allocate_workspace_at_entry,
-)
+import allocate_workspace_cases as cases
 
 
 class UnusedWorkspaceError(Exception):
     """A function that calls nothing taking the workspace allocates one."""
 
 
-@STALE
+@cases.STALE
 def test_three_module_level_levels():
     @I.ir_module
     class Before:
@@ -120,10 +113,10 @@ def test_three_module_level_levels():
             R.func_attr({"Composite": "ext.relu"})
             return R.nn.relu(x)
 
-    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+    tvm.ir.assert_structural_equal(cases.allocate_workspace(Before), Expected)
 
 
-@STALE
+@cases.STALE
 def test_local_function_of_codegen_function_calls_module_level_function():
     @I.ir_module
     class Before:
@@ -170,10 +163,10 @@ def test_local_function_of_codegen_function_calls_module_level_function():
             R.func_attr({"Composite": "ext.relu"})
             return R.nn.relu(x)
 
-    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+    tvm.ir.assert_structural_equal(cases.allocate_workspace(Before), Expected)
 
 
-@STALE
+@cases.STALE
 def test_entry_calls_twice_and_codegen_function_calls_too():
     @I.ir_module
     class Before:
@@ -218,10 +211,10 @@ def test_entry_calls_twice_and_codegen_function_calls_too():
             R.func_attr({"Composite": "ext.relu"})
             return R.nn.relu(x)
 
-    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+    tvm.ir.assert_structural_equal(cases.allocate_workspace(Before), Expected)
 
 
-@STALE
+@cases.STALE
 def test_fresh_name_already_taken():
     @I.ir_module
     class Before:
@@ -272,7 +265,7 @@ def test_fresh_name_already_taken():
         def inner1(x: R.Tensor) -> R.Tensor:
             return R.exp(x)
 
-    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+    tvm.ir.assert_structural_equal(cases.allocate_workspace(Before), Expected)
 
 
 @pytest.mark.xfail(
@@ -324,13 +317,13 @@ def test_ordinary_caller_allocates_and_entry_allocates_nothing():
             R.func_attr({"Composite": "ext.relu"})
             return R.nn.relu(x)
 
-    After = allocate_workspace(Before)
+    After = cases.allocate_workspace(Before)
     if not tvm_ffi.structural_equal(After["main"], Before["main"]):
         raise UnusedWorkspaceError(After["main"].script())
     tvm.ir.assert_structural_equal(After, Expected)
 
 
-@STALE
+@cases.STALE
 def test_later_dataflow_block_sees_the_workspace():
     @I.ir_module
     class Before:
@@ -369,7 +362,7 @@ def test_later_dataflow_block_sees_the_workspace():
             R.func_attr({"Composite": "ext.relu"})
             return R.nn.relu(x)
 
-    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+    tvm.ir.assert_structural_equal(cases.allocate_workspace(Before), Expected)
 
 
 @pytest.mark.xfail(
@@ -409,10 +402,10 @@ def test_if_branches_without_dataflow_block_see_the_workspace():
             R.func_attr({"Composite": "ext.relu"})
             return R.nn.relu(x)
 
-    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+    tvm.ir.assert_structural_equal(cases.allocate_workspace(Before), Expected)
 
 
-@STALE
+@cases.STALE
 def test_call_through_variable_bound_to_renamed_function():
     @I.ir_module
     class Before:
@@ -449,10 +442,10 @@ def test_call_through_variable_bound_to_renamed_function():
             R.func_attr({"Composite": "ext.relu"})
             return R.nn.relu(x)
 
-    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+    tvm.ir.assert_structural_equal(cases.allocate_workspace(Before), Expected)
 
 
-@STALE
+@cases.STALE
 def test_call_through_chain_of_three_bindings_in_a_dataflow_block():
     @I.ir_module
     class Before:
@@ -505,7 +498,7 @@ def test_call_through_chain_of_three_bindings_in_a_dataflow_block():
             R.func_attr({"Composite": "ext.relu"})
             return R.nn.relu(x)
 
-    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+    tvm.ir.assert_structural_equal(cases.allocate_workspace(Before), Expected)
 
 
 @pytest.mark.xfail(
@@ -561,12 +554,12 @@ def test_entry_calls_codegen_function_whose_local_composite_is_sized():
             R.func_attr({"Composite": "ext.relu"})
             return R.nn.relu(x)
 
-    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+    tvm.ir.assert_structural_equal(cases.allocate_workspace(Before), Expected)
 
 
 @pytest.mark.xfail(
     strict=True,
-    raises=WorkspaceSizeIgnoredError,
+    raises=cases.WorkspaceSizeIgnoredError,
     reason="only module-level WorkspaceSize is read (apache/tvm#20479)",
 )
 def test_only_a_local_function_is_sized():
@@ -605,13 +598,13 @@ def test_only_a_local_function_is_sized():
 
             return local(x, workspace)
 
-    After = allocate_workspace(Before)
+    After = cases.allocate_workspace(Before)
     if tvm_ffi.structural_equal(After, Before):
-        raise WorkspaceSizeIgnoredError(After.script())
+        raise cases.WorkspaceSizeIgnoredError(After.script())
     tvm.ir.assert_structural_equal(After, Expected)
 
 
-@STALE
+@cases.STALE
 def test_function_of_workspace_size_0_takes_the_workspace():
     """WorkspaceSize 0 is a WorkspaceSize: beside a function of 256, the function of 0 takes
     the 256-byte workspace, renamed, as any sized function, and its Codegen caller passes it."""
@@ -661,7 +654,7 @@ def test_function_of_workspace_size_0_takes_the_workspace():
             R.func_attr({"Composite": "ext.relu"})
             return R.nn.relu(x)
 
-    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+    tvm.ir.assert_structural_equal(cases.allocate_workspace(Before), Expected)
 
 
 def test_module_whose_sizes_are_all_0_local_one_included_is_unchanged():
@@ -685,10 +678,10 @@ def test_module_whose_sizes_are_all_0_local_one_included_is_unchanged():
 
             return local(x)
 
-    tvm.ir.assert_structural_equal(allocate_workspace(Before), Before)
+    tvm.ir.assert_structural_equal(cases.allocate_workspace(Before), Before)
 
 
-@STALE
+@cases.STALE
 def test_plain_local_function_in_codegen_function_cannot_allocate():
     @I.ir_module
     class Before:
@@ -708,10 +701,10 @@ def test_plain_local_function_in_codegen_function_cannot_allocate():
             return R.nn.relu(x)
 
     with pytest.raises(ValueError, match="`helper` calls `inner`, .* external function `outer`"):
-        allocate_workspace(Before)
+        cases.allocate_workspace(Before)
 
 
-@STALE
+@cases.STALE
 def test_equal_private_codegen_functions_both_kept():
     @I.ir_module
     class Expected:
@@ -737,10 +730,10 @@ def test_equal_private_codegen_functions_both_kept():
             R.func_attr({"Composite": "ext.relu"})
             return R.nn.relu(x)
 
-    tvm.ir.assert_structural_equal(allocate_workspace(EqualPair), Expected)
+    tvm.ir.assert_structural_equal(cases.allocate_workspace(cases.EqualPair), Expected)
 
 
-@STALE
+@cases.STALE
 def test_report_module_codegen_function_calls_renamed_composite():
     """apache/tvm#20479's module as reported (upstream until the PR was cut to 150 lines)."""
 
@@ -768,7 +761,7 @@ def test_report_module_codegen_function_calls_renamed_composite():
             R.func_attr({"Composite": "ext.relu", "Primitive": True})
             return R.nn.relu(x)
 
-    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+    tvm.ir.assert_structural_equal(cases.allocate_workspace(Before), Expected)
 
 
 def test_control_sized_codegen_function_passes_workspace_to_local_composite():
@@ -800,10 +793,10 @@ def test_control_sized_codegen_function_passes_workspace_to_local_composite():
 
             return local(x, workspace)
 
-    tvm.ir.assert_structural_equal(allocate_workspace(Before), Expected)
+    tvm.ir.assert_structural_equal(cases.allocate_workspace(Before), Expected)
 
 
-@IN_DATAFLOW
+@cases.IN_DATAFLOW
 def test_cutlass_attention_expected_of_patch_0001():
     """Patch 0001's Expected of test_codegen_cutlass.py::test_attention_rewrite_fp16 (USE_CUTLASS
     only, never run) is what the pass makes of the module partition_for_cutlass hands it: that
@@ -921,7 +914,7 @@ def test_cutlass_attention_expected_of_patch_0001():
                 R.output(lv14)
             return lv14
 
-    tvm.ir.assert_structural_equal(allocate_workspace_at_entry(Before), Expected)
+    tvm.ir.assert_structural_equal(cases.allocate_workspace_at_entry(Before), Expected)
 
 
 if __name__ == "__main__":
