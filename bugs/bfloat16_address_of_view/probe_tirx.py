@@ -35,14 +35,11 @@ from probe_tirx_common import T, tvm_tirx
 
 # what it finds on the pinned package, apache-tvm-tirx 0.1.0a4: layer -> status
 # (tests/tools/test_check_tvm.py holds scripts/check_tvm.py's run there to it)
-ON_PINNED = {
-    "run": "present",
-}
+ON_PINNED = {"run": "present"}
 
 
 def probe(run_gpu=False):
     """A bfloat16 tensor read through a bfloat16 view at ``T.address_of(v[0])``, on llvm."""
-    del run_gpu
     bug = "bfloat16_address_of_view"
     views = {"data": lambda v: v.data, "address_of": lambda v: T.address_of(v[0])}
 

@@ -35,14 +35,11 @@ from probe_tirx_common import T, tvm_tirx
 
 # what it finds on the pinned package, apache-tvm-tirx 0.1.0a4: layer -> status
 # (tests/tools/test_check_tvm.py holds scripts/check_tvm.py's run there to it)
-ON_PINNED = {
-    "run": "present",
-}
+ON_PINNED = {"run": "present"}
 
 
 def probe(run_gpu=False):
     """float32 NaNs (by their bits) stored into a bfloat16 tensor, on llvm: each must stay NaN."""
-    del run_gpu
     bug = "bfloat16_store_nan"
 
     @T.function

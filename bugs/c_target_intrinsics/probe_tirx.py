@@ -39,9 +39,7 @@ from probe_tirx_common import T, tvm_tirx
 
 # what it finds on the pinned package, apache-tvm-tirx 0.1.0a4: layer -> status
 # (tests/tools/test_check_tvm.py holds scripts/check_tvm.py's run there to it)
-ON_PINNED = {
-    "run": "present",
-}
+ON_PINNED = {"run": "present"}
 
 
 def probe(run_gpu=False):
@@ -49,7 +47,6 @@ def probe(run_gpu=False):
     ``x = -2.5``: ``T.abs``, ``T.exp2`` and ``T.exp10`` must compile and store math's value
     (``T.exp``, which has a rule, is the control); the Op left unlowered ("Unresolved call") is
     the finding. ``T.isinf`` / ``T.isfinite`` (built on fabs) are compiled to source only."""
-    del run_gpu
     bug = "c_target_intrinsics"
     x = -2.5
     ops = {"abs": (T.abs, 2.5), "exp2": (T.exp2, 2.0**x), "exp10": (T.exp10, 10.0**x)}

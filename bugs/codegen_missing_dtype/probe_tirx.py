@@ -35,15 +35,12 @@ from probe_common import finding, script_definitions
 
 # what it finds on the pinned package, apache-tvm-tirx 0.1.0a4: layer -> status
 # (tests/tools/test_check_tvm.py holds scripts/check_tvm.py's run there to it)
-ON_PINNED = {
-    "codegen": "present",
-}
+ON_PINNED = {"codegen": "present"}
 
 
 def probe(run_gpu=False):
     """WebGPU (int64, uint64, float64) and Metal (float64) kernels: a dtype the target lacks
     must be refused with a diagnostic, not a failed check."""
-    del run_gpu
     bug = "codegen_missing_dtype"
     kernel = script_definitions(
         Path(__file__).with_name("repro_tirx.py")

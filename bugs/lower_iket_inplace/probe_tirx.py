@@ -43,7 +43,6 @@ ON_PINNED = {
 
 
 def probe(run_gpu=False):
-    del run_gpu
     bug = "lower_iket_inplace"
     sm90 = tvm_tirx.target.Target({"kind": "cuda", "arch": "sm_90a"})
 

@@ -62,7 +62,6 @@ def printer_cell_functions():
 
 
 def probe(run_gpu=False):
-    del run_gpu
     bug = "printer_cell"
 
     @common.needs(script=("alloc_tensor",), package=("script.from_source",))

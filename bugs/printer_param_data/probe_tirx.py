@@ -42,7 +42,6 @@ ON_PINNED = {
 
 def probe(run_gpu=False):
     """Not affected on 0.1.0a4 (its printer writes ``A.data``): the probe pins the round trip."""
-    del run_gpu
     bug = "printer_param_data"
 
     @common.needs(script=("decl_tensor",), package=("script.from_source",))

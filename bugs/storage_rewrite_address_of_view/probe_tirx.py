@@ -44,7 +44,6 @@ ON_PINNED = {
 def probe(run_gpu=False):
     """Not affected on 0.1.0a4: a CPU tensor used only through a ``T.address_of`` view keeps its
     allocation through StorageRewrite, and the compiled function stores through the view."""
-    del run_gpu
     bug = "storage_rewrite_address_of_view"
 
     @T.function

@@ -35,14 +35,11 @@ from probe_tirx_common import T, tvm_tirx
 
 # what it finds on the pinned package, apache-tvm-tirx 0.1.0a4: layer -> status
 # (tests/tools/test_check_tvm.py holds scripts/check_tvm.py's run there to it)
-ON_PINNED = {
-    "round trip": "present",
-}
+ON_PINNED = {"round trip": "present"}
 
 
 def probe(run_gpu=False):
     """MakePackedAPI's ``throw_last_error`` (int32) against the same call after print -> parse."""
-    del run_gpu
     bug = "throw_last_error_type"
 
     @common.needs(script=("throw_last_error",), package=("script.from_source",))

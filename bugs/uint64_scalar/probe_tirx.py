@@ -36,13 +36,10 @@ from probe_tirx_common import N, T, tvm_tirx
 
 # what it finds on the pinned package, apache-tvm-tirx 0.1.0a4: layer -> status
 # (tests/tools/test_check_tvm.py holds scripts/check_tvm.py's run there to it)
-ON_PINNED = {
-    "pass": "present",
-}
+ON_PINNED = {"pass": "present"}
 
 
 def probe(run_gpu=False):
-    del run_gpu
     bug = "uint64_scalar"
 
     def scalars(dtype):

@@ -38,16 +38,13 @@ from probe_tirx_common import T, tvm_tirx
 
 # what it finds on the pinned package, apache-tvm-tirx 0.1.0a4: layer -> status
 # (tests/tools/test_check_tvm.py holds scripts/check_tvm.py's run there to it)
-ON_PINNED = {
-    "codegen": "present",
-}
+ON_PINNED = {"codegen": "present"}
 
 
 def probe(run_gpu=False):
     """``A[0] = c`` in a kernel for a float32 / float16 constant +inf, -inf or NaN, and a
     kernel of ``T.isinf``, compiled to WGSL: a name WGSL does not define (``inff``, ``nanh``)
     or a constant division by zero is the finding; ``A[0] = 0.5`` is the control."""
-    del run_gpu
     bug = "webgpu_float_literal"
     no_wgsl = re.compile(r"\b(inf|nan)[fh]?\b|/\s*0")
 

@@ -37,16 +37,13 @@ from probe_tirx_common import T, tvm_tirx
 
 # what it finds on the pinned package, apache-tvm-tirx 0.1.0a4: layer -> status
 # (tests/tools/test_check_tvm.py holds scripts/check_tvm.py's run there to it)
-ON_PINNED = {
-    "compile": "present",
-}
+ON_PINNED = {"compile": "present"}
 
 
 def probe(run_gpu=False):
     """A host workspace (``T.alloc_tensor`` of dynamic size) in a function whose only parameter
     is a scalar: must compile, as it does beside a tensor parameter (the control); a refusal
     (LowerTVMBuiltin's "Unknown device id" check) is the bug."""
-    del run_gpu
     bug = "workspace_device_id"
 
     @T.function
