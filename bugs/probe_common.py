@@ -36,6 +36,8 @@ import sys
 import types
 from pathlib import Path
 
+import tomllib
+
 # how a probe's main prints a finding (its layer, its status in capitals, its evidence)
 ROW = "{layer:<6} {STATUS:<10} {evidence}"
 # the probes that also call their program on cuda(0) (host_scalar, narrow_scalar)
@@ -204,6 +206,15 @@ def run_child(script, arg):
     else:
         return json.loads(proc.stdout.strip().splitlines()[-1]), None, proc
     return None, failure, proc
+
+
+def facts(key):
+    """What bugs/<key>/probe.toml states for scripts/check_tvm.py: the bug's ``title``, the
+    ``layers`` of its probe's findings, and under ``tvm_tirx`` what its probe_tirx.py finds on
+    the pinned package (``on_pinned``) or why that line is not probed (``outside``: the package
+    lacks what the bug is in; ``not_probed``)."""
+    with (Path(__file__).resolve().parent / key / "probe.toml").open("rb") as f:
+        return tomllib.load(f)
 
 
 def script_constant(path, name):

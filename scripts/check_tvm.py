@@ -26,9 +26,9 @@
 Two lines of TVM are recognized. When ``import tvm`` works and has ``tvm.tirx``, that TVM
 is probed for every report. Otherwise, when ``import tvm_tirx`` works (the extracted TIRx
 package, apache-tvm-tirx), the reports with a bugs/<key>/probe_tirx.py are probed with it,
-written in that package's API, and the others are printed with the reason their probe.py
-states: outside the package (OUTSIDE_TVM_TIRX: relax is not part of tvm_tirx), or not probed
-on that line (NOT_PROBED_ON_TVM_TIRX: not affected there, or nothing to run them on).
+written in that package's API, and the others are printed with the reason their probe.toml
+states: outside the package (outside: relax is not part of tvm_tirx), or not probed on that
+line (not_probed: not affected there, or nothing to run them on).
 Neither present nor fixed, they are not counted by --check; --json lists them with their
 reasons under "not_applicable". The header names the line:
 "TVM <version>" or "TVM TIRx <version> (tvm_tirx, <location>)"; --json has it as "line".
@@ -52,7 +52,7 @@ CUDA: that wheel has no OpenCL runtime, and TVM's OpenCL runtime does not compil
 headers (its DeviceAPI has no AllocDataSpace / FreeDataSpace).
 
 The reports are the registry's (bug_reports.py: a retired report, its folder gone, is left
-out); each one's title is the TITLE its bugs/<key>/probe.py states, and its probe that module's
+out); each one's title is the one its bugs/<key>/probe.toml states, and its probe probe.py's
 ``probe()`` (on tvm_tirx bugs/<key>/probe_tirx.py's): this script only gathers and prints them.
 """
 
@@ -73,34 +73,29 @@ BUG_DIR = ROOT / "bugs"  # bugs/<key>/probe.py, bugs/<key>/probe_tirx.py
 # the registry (bug_reports.py), device_runs, and what the probes share (probe_common,
 # probe_tirx_common): importable from any working directory, ``git bisect run`` too
 sys.path[:0] = [str(ROOT), str(HERE), str(BUG_DIR)]
+from probe_common import facts  # noqa: E402
+
 from bug_reports import BUG_REPORTS  # noqa: E402
 
 
-def declared(key, name):
-    """The constant ``name`` that bugs/<key>/probe.py assigns at its top level (None where it
-    assigns none), read without running the probe: it imports TVM, and on the tvm_tirx line it
-    cannot."""
-    from probe_common import script_constant
-
-    try:
-        return script_constant(BUG_DIR / key / "probe.py", name)
-    except LookupError:
-        return None
+def tirx_reason(key, name):
+    """Why bugs/<key>/probe.toml says the tvm_tirx line is not probed: ``name`` is ``outside``
+    (the package lacks what the bug is in) or ``not_probed`` (None where it says neither)."""
+    return facts(key)["tvm_tirx"].get(name)
 
 
 # report key (the registry's, of a folder still here: a retired report is neither listed nor
-# probed) -> title (its probe's TITLE)
-BUGS = {key: declared(key, "TITLE") for key in BUG_REPORTS}
+# probed) -> title (its probe.toml's, read without running the probe: it imports TVM, and on the
+# tvm_tirx line it cannot)
+BUGS = {key: facts(key)["title"] for key in BUG_REPORTS}
 # tvm_tirx line: the reports probed there (a bugs/<key>/probe_tirx.py)
 TIRX_PROBES = tuple(key for key in BUGS if (BUG_DIR / key / "probe_tirx.py").is_file())
-# tvm_tirx line: the reports not probed there, with the reason their probe.py states (printed,
-# never counted): OUTSIDE_TVM_TIRX where the package lacks what the bug is in,
-# NOT_PROBED_ON_TVM_TIRX where it is not affected, or there is nothing to run it on
-OUTSIDE_PACKAGE = {
-    key: reason for key in BUGS if (reason := declared(key, "OUTSIDE_TVM_TIRX")) is not None
-}
+# tvm_tirx line: the reports not probed there, with the reason their probe.toml states (printed,
+# never counted): outside where the package lacks what the bug is in, not_probed where it is
+# not affected, or there is nothing to run it on
+OUTSIDE_PACKAGE = {key: reason for key in BUGS if (reason := tirx_reason(key, "outside"))}
 TIRX_OUTSIDE = {
-    key: OUTSIDE_PACKAGE.get(key) or declared(key, "NOT_PROBED_ON_TVM_TIRX")
+    key: OUTSIDE_PACKAGE.get(key) or tirx_reason(key, "not_probed")
     for key in BUGS
     if key not in TIRX_PROBES
 }

@@ -41,13 +41,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 import probe_common as common
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = "AllocateWorkspace leaves a dangling GlobalVar (apache/tvm#20479)"
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("pass output", "VM (llvm)")
-# outside the apache/tvm-tirx package: scripts/check_tvm.py prints why there, probes nothing
-OUTSIDE_TVM_TIRX = "outside this package: relax (AllocateWorkspace) is not in tvm_tirx; not probed"
-
 BUG = "allocate_workspace"
 PROG = f"{BUG}/probe.py"
 

@@ -34,14 +34,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import finding, judge, needs_tvm, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = (
-    "BF16ComputeLegalize moves a bfloat16 buffer to float32 under a bfloat16 view at "
-    "T.address_of one of its elements (wrong values)"
-)
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("pass", "run")
-
 BUG = "bfloat16_address_of_view"
 
 with needs_tvm(BUG):

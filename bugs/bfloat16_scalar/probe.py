@@ -33,11 +33,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import first_line, judge, needs_tvm, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = "a bfloat16 host scalar (argument, T.let) does not compile"
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("compile",)
-
 BUG = "bfloat16_scalar"
 
 with needs_tvm(BUG):

@@ -33,11 +33,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import judge, needs_tvm, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = "a float32 NaN stored into a bfloat16 buffer becomes -0.0, 0.0 or inf"
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("run",)
-
 BUG = "bfloat16_store_nan"
 
 with needs_tvm(BUG):

@@ -35,16 +35,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import first_line, judge, needs_tvm, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = "the C target prints an infinity or NaN constant as inff / nanf, which does not compile"
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("run",)
-# why scripts/check_tvm.py does not probe it on the apache/tvm-tirx line (printed there)
-NOT_PROBED_ON_TVM_TIRX = (
-    "not probed: tvm-tirx 0.1.0a4 prints ((float)INFINITY), ((float)-INFINITY) and "
-    "((float)NAN) for the C target, which build (not affected)"
-)
-
 BUG = "c_host_float_literal"
 
 with needs_tvm(BUG, "tvm"):

@@ -41,13 +41,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import first_line, judge, needs_tvm, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = (
-    'the "c" target leaves fabs, exp2, exp10 and fmod unlowered (T.abs, T.isinf): Unresolved call'
-)
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("run",)
-
 BUG = "c_target_intrinsics"
 
 with needs_tvm(BUG, "tvm"):

@@ -33,11 +33,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_com
 
 from probe_common import finding, needs_tvm, script, script_definitions
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = "WebGPU/Metal refuse a dtype they lack with an internal error"
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("codegen",)
-
 BUG = "codegen_missing_dtype"
 
 with needs_tvm(BUG, "tvm"):

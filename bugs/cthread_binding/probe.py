@@ -44,19 +44,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import first_line, judge, needs_tvm, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = (
-    'a loop bound to "cthread" is lowered as a thread launch, not as a virtual thread (OpenCL: '
-    "wrong values; CUDA: an undeclared identifier)"
-)
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("lowering", "codegen")
-# why scripts/check_tvm.py does not probe it on the apache/tvm-tirx line (printed there)
-NOT_PROBED_ON_TVM_TIRX = (
-    "not probed: tvm-tirx 0.1.0a4 refuses a cthread launch at code generation (RuntimeError: "
-    "Unknown threadscope cthread; it has no T.thread_binding) (not affected)"
-)
-
 BUG = "cthread_binding"
 REFUSALS = (ValueError, TypeError)  # an error the user can act on: a fix too
 CUDA = {"kind": "cuda", "arch": "sm_80"}

@@ -33,19 +33,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import finding, last_line, needs_tvm, repro_definition, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = (
-    "CompactBufferAllocation leaves double_buffer_scope on a stale buffer; InjectDoubleBuffer "
-    "ICHECKs"
-)
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("pass", "compile")
-# why scripts/check_tvm.py does not probe it on the apache/tvm-tirx line (printed there)
-NOT_PROBED_ON_TVM_TIRX = (
-    "not probed: tvm-tirx 0.1.0a4 has neither CompactBufferAllocation nor InjectDoubleBuffer "
-    "(no s_tir pipeline); untested there"
-)
-
 BUG = "double_buffer_compact"
 
 with needs_tvm(BUG, "tvm"):

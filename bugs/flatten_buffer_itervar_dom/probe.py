@@ -32,19 +32,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import first_line, judge, needs_tvm, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = (
-    "FlattenBuffer leaves a thread_extent IterVar's dom reading the buffer it replaced "
-    "(ill-formed output)"
-)
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("well-formed",)
-# why scripts/check_tvm.py does not probe it on the apache/tvm-tirx line (printed there)
-NOT_PROBED_ON_TVM_TIRX = (
-    "not probed: tvm-tirx 0.1.0a4's FlattenTensor keeps the cell (well-formed output); its "
-    "compile fails the same way, cause not traced"
-)
-
 BUG = "flatten_buffer_itervar_dom"
 
 with needs_tvm(BUG, "tvm"):

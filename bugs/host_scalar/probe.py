@@ -38,11 +38,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 import probe_common as common
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = "host-level scalar allocated on the device and written from the host"
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("parser", "lowering", "codegen", "gpu run")
-
 BUG = "host_scalar"
 
 with common.needs_tvm(BUG):

@@ -40,16 +40,6 @@ import probe_tirx_common as common  # first: one line and exit 2 without tvm_tir
 from probe_common import finding, first_line, host_device_writes
 from probe_tirx_common import N, T, np
 
-# what it finds on the pinned package, apache-tvm-tirx 0.1.0a4: layer -> status
-# (tests/tools/test_check_tvm.py holds scripts/check_tvm.py's run there to it)
-ON_PINNED = {
-    "parse": "untestable",  # the premise: a one-element local cell
-    "codegen": "present",
-    "host IR": "present",
-    "gpu run": "untestable",  # not requested
-}
-
-
 VALUE = 1.5
 # what in the gpu run's child is the bug: a SIGSEGV at the call, or wrong values
 GPU_SHOWS = {"crash": "SIGSEGV", "wrong": True}

@@ -34,11 +34,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import input_change, judge, needs_tvm, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = "LowerIket changes its input module in place and leaves IKET marks in all kernels but one"
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("pass", "compile")
-
 BUG = "lower_iket_inplace"
 
 with needs_tvm(BUG):

@@ -40,11 +40,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 import probe_common as common
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = "kernel scalar narrower than 32 bits compiles but the GPU runtime cannot pass it"
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("codegen", "gpu run")
-
 BUG = "narrow_scalar"
 
 with common.needs_tvm(BUG):

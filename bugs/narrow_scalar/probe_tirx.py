@@ -37,14 +37,6 @@ import probe_tirx_common as common  # first: one line and exit 2 without tvm_tir
 from probe_common import finding
 from probe_tirx_common import N, T, np
 
-# what it finds on the pinned package, apache-tvm-tirx 0.1.0a4: layer -> status
-# (tests/tools/test_check_tvm.py holds scripts/check_tvm.py's run there to it)
-ON_PINNED = {
-    "codegen": "present",
-    "gpu run": "untestable",
-}
-
-
 NARROW = ("float16", "int8")
 NARROW_VALUES = {"float16": 1.5, "int8": -100}
 # C types of the kernel scalar parameters the runtime passes (int32, uint32, int64, float32,

@@ -33,16 +33,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import first_line, judge, needs_tvm, parser_line, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = "MakePackedAPI's output does not parse: T.if_then_else refuses pointer branches"
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("parse", "op")
-# why scripts/check_tvm.py does not probe it on the apache/tvm-tirx line (printed there)
-NOT_PROBED_ON_TVM_TIRX = (
-    "not probed: tvm-tirx 0.1.0a4 prints MakePackedAPI's T.if_then_else of pointers and parses "
-    "it back (not affected)"
-)
-
 BUG = "pointer_if_then_else"
 
 with needs_tvm(BUG):

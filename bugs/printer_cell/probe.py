@@ -36,11 +36,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import finding, judge, needs_tvm, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = "TVMScript scalar sugar drops a one-element cell's annotations and scope"
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("print", "round trip")
-
 BUG = "printer_cell"
 
 with needs_tvm(BUG):

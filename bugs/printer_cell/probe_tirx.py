@@ -34,12 +34,6 @@ import probe_tirx_common as common  # first: one line and exit 2 without tvm_tir
 from probe_common import finding
 from probe_tirx_common import T
 
-# what it finds on the pinned package, apache-tvm-tirx 0.1.0a4: layer -> status
-# (tests/tools/test_check_tvm.py holds scripts/check_tvm.py's run there to it)
-ON_PINNED = {
-    "round trip": "fixed",  # no scalar sugar in that printer
-}
-
 
 def printer_cell_functions():
     """(annotated local cell, shared cell), each written as that package's parser reads it."""

@@ -35,14 +35,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import finding, judge, needs_tvm, parser_line, round_trip_error, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = (
-    "a one-element buffer parameter prints through the scalar shorthand (A.buffer.data, A for "
-    "A[0]), which does not parse"
-)
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("print", "round trip")
-
 BUG = "printer_param_data"
 
 with needs_tvm(BUG):

@@ -33,12 +33,6 @@ import probe_tirx_common as common  # first: one line and exit 2 without tvm_tir
 from probe_common import finding, first_line
 from probe_tirx_common import T, tvm_tirx
 
-# what it finds on the pinned package, apache-tvm-tirx 0.1.0a4: layer -> status
-# (tests/tools/test_check_tvm.py holds scripts/check_tvm.py's run there to it)
-ON_PINNED = {
-    "round trip": "fixed",  # that printer writes A.data
-}
-
 
 def probe(run_gpu=False):
     """Not affected on 0.1.0a4 (its printer writes ``A.data``): the probe pins the round trip."""

@@ -33,16 +33,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_com
 
 from probe_common import finding, needs_tvm, round_trip_error, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = "a one-element buffer printed as a scalar name loses a non-zero index (B[i] prints as B)"
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("round trip",)
-# why scripts/check_tvm.py does not probe it on the apache/tvm-tirx line (printed there)
-NOT_PROBED_ON_TVM_TIRX = (
-    "not probed: tvm-tirx 0.1.0a4 prints such a buffer as T.decl_tensor(...) with B[t], which "
-    "round-trips (not affected)"
-)
-
 BUG = "printer_scalar_index"
 
 with needs_tvm(BUG):

@@ -34,16 +34,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import judge, needs_tvm, round_trip_error, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = "a reshaping T.decl_buffer prints as A.view(*shape), which parses back with A's layout"
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("round trip",)
-# why scripts/check_tvm.py does not probe it on the apache/tvm-tirx line (printed there)
-NOT_PROBED_ON_TVM_TIRX = (
-    "not probed: tvm-tirx 0.1.0a4 prints a reshaping declaration as T.decl_tensor(A.data, "
-    "...), which round-trips (not affected)"
-)
-
 BUG = "printer_view_layout"
 
 with needs_tvm(BUG):

@@ -34,11 +34,6 @@ import re
 
 from probe_common import finding, needs_tvm, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = "a reinterpret of a constant prints as the address of a literal (OpenCL, CUDA)"
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("codegen",)
-
 BUG = "reinterpret_of_constant"
 
 with needs_tvm(BUG, "tvm"):

@@ -35,10 +35,6 @@ import probe_tirx_common as common  # first: one line and exit 2 without tvm_tir
 from probe_common import finding
 from probe_tirx_common import T, tvm_tirx
 
-# what it finds on the pinned package, apache-tvm-tirx 0.1.0a4: layer -> status
-# (tests/tools/test_check_tvm.py holds scripts/check_tvm.py's run there to it)
-ON_PINNED = {"codegen": "present"}
-
 
 def probe(run_gpu=False):
     """A kernel's ``T.reinterpret(T.float32(2.0), ty=T.uint32)`` in OpenCL and CUDA source: the

@@ -32,11 +32,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import input_change, judge, needs_tvm, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = "SplitHostDevice changes its input module in place"
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("pass",)
-
 BUG = "split_host_device_inplace"
 
 with needs_tvm(BUG):

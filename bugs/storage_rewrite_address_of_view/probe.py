@@ -33,11 +33,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import judge, last_line, needs_tvm, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = "StorageRewrite strips an allocation used only through a T.address_of view"
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("pass", "compile")
-
 BUG = "storage_rewrite_address_of_view"
 
 with needs_tvm(BUG, "tvm"):

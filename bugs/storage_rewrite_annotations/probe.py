@@ -34,16 +34,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import finding, needs_tvm, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = "StorageRewrite drops an allocation's annotations"
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("pass", "compile")
-# why scripts/check_tvm.py does not probe it on the apache/tvm-tirx line (printed there)
-NOT_PROBED_ON_TVM_TIRX = (
-    "not probed: not affected on tvm-tirx 0.1.0a4 (its StorageRewrite keeps the allocation's "
-    "annotations)"
-)
-
 BUG = "storage_rewrite_annotations"
 
 with needs_tvm(BUG, "tvm"):

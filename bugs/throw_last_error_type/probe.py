@@ -32,11 +32,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import finding, needs_tvm, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = "tvm_throw_last_error is int32 after the passes and void after print -> parse"
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("round trip",)
-
 BUG = "throw_last_error_type"
 
 with needs_tvm(BUG):

@@ -32,16 +32,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import finding, last_line, needs_tvm, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = 'tvm.tirx\'s PIPELINE_MAP["default"] calls tirx.transform.LowerInitBlock, which is in s_tir'
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("pipeline",)
-# why scripts/check_tvm.py does not probe it on the apache/tvm-tirx line (printed there)
-NOT_PROBED_ON_TVM_TIRX = (
-    "not probed: tvm-tirx 0.1.0a4's default_tir_pipeline returns tirx_pipeline(), which lowers "
-    "the module (not affected)"
-)
-
 BUG = "tirx_default_pipeline"
 
 with needs_tvm(BUG):

@@ -39,11 +39,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import finding, needs_tvm, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = "uint64 kernel scalar compiles but no GPU runtime can pass it"
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("runtime",)
-
 BUG = "uint64_scalar"
 
 with needs_tvm(BUG):

@@ -33,19 +33,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import first_line, judge, needs_tvm, round_trip_error, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = (
-    "UnifyThreadBinding gives a thread loop of int64 extent an int32 IterVar var, which print "
-    "-> parse makes int64"
-)
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("round trip",)
-# why scripts/check_tvm.py does not probe it on the apache/tvm-tirx line (printed there)
-NOT_PROBED_ON_TVM_TIRX = (
-    "not probed: tvm-tirx 0.1.0a4 has no UnifyThreadBinding (no s_tir passes; no global "
-    "function of that name) (not affected)"
-)
-
 BUG = "unify_thread_binding_dtype"
 
 with needs_tvm(BUG, "tvm"):

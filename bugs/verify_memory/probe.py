@@ -42,11 +42,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 import probe_common as common
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = "VerifyMemory silent on host access to device memory in tvm.compile"
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("analysis", "tvm.compile")
-
 BUG = "verify_memory"
 
 with common.needs_tvm(BUG, "tvm"):

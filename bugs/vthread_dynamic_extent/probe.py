@@ -32,16 +32,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_com
 
 from probe_common import finding, finish, needs_tvm, script, script_constant, start_child
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = "tvm.compile segfaults on a non-constant vthread extent"
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("compile",)
-# why scripts/check_tvm.py does not probe it on the apache/tvm-tirx line (printed there)
-NOT_PROBED_ON_TVM_TIRX = (
-    "not probed: tvm-tirx 0.1.0a4 lowers no vthread launch, constant or not (a ValueError at "
-    "code generation), so it does not crash there (not affected)"
-)
-
 BUG = "vthread_dynamic_extent"
 
 with needs_tvm(BUG, "tvm"):

@@ -36,13 +36,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import first_line, judge, needs_tvm, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = (
-    "WebGPU prints an infinity or NaN constant as inff / nanf / infh, which WGSL does not define"
-)
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("codegen",)
-
 BUG = "webgpu_float_literal"
 # an undefined inf/nan name, or a constant division by zero
 NO_WGSL = re.compile(r"\b(inf|nan)[fh]?\b|/\s*0")

@@ -32,11 +32,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import finding, last_line, needs_tvm, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = "a kernel's view at an element's address stops WebGPU codegen at an internal error"
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("codegen",)
-
 BUG = "webgpu_view_at_address"
 
 with needs_tvm(BUG, "tvm"):

@@ -33,14 +33,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 from probe_common import judge, last_line, needs_tvm, script
 
-# the line scripts/check_tvm.py prints for this bug
-TITLE = (
-    "a host workspace stops tvm.compile at an internal check (Unknown device id) when the "
-    "function has no tensor parameter"
-)
-# the layers its findings have, in order (tests/tools/test_check_tvm.py holds them to it)
-LAYERS = ("compile",)
-
 BUG = "workspace_device_id"
 
 with needs_tvm(BUG):

@@ -35,10 +35,6 @@ import probe_tirx_common as common  # first: one line and exit 2 without tvm_tir
 from probe_common import finding, first_line
 from probe_tirx_common import T, tvm_tirx
 
-# what it finds on the pinned package, apache-tvm-tirx 0.1.0a4: layer -> status
-# (tests/tools/test_check_tvm.py holds scripts/check_tvm.py's run there to it)
-ON_PINNED = {"compile": "present"}
-
 
 def probe(run_gpu=False):
     """A host workspace (``T.alloc_tensor`` of dynamic size) in a function whose only parameter

@@ -27,30 +27,22 @@ import pytest
 from bug_reports import BUG_REPORTS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bugs"))
-from probe_common import script_constant
+from probe_common import facts
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "check_tvm.py"
 BUGS = tuple(BUG_REPORTS)  # the registry's reports whose folder is here
 
 
-def stated(key, name, probe="probe.py"):
-    """The constant ``name`` that bugs/<key>/<probe> assigns (None where it assigns none)."""
-    try:
-        return script_constant(ROOT / "bugs" / key / probe, name)
-    except LookupError:
-        return None
-
-
-# the layers each report's probe reports, in order (its probe.py's LAYERS)
-LAYERS = {key: stated(key, "LAYERS") for key in BUGS}
+# the layers each report's probe reports, in order (its probe.toml's layers)
+LAYERS = {key: tuple(facts(key)["layers"]) for key in BUGS}
 # the tvm_tirx line: the reports probed there (their probe_tirx.py), what each finds on the
-# pinned package (its ON_PINNED), and the reports not probed there, whose probe.py states why:
-# outside the package (OUTSIDE_TVM_TIRX, a verdict that says so) or not probed there
+# pinned package (its probe.toml's on_pinned), and the reports not probed there, whose
+# probe.toml states why: outside the package (outside, a verdict that says so) or not probed
 TIRX_PROBED = tuple(key for key in BUGS if (ROOT / "bugs" / key / "probe_tirx.py").is_file())
-TIRX_PINNED = {key: stated(key, "ON_PINNED", "probe_tirx.py") for key in TIRX_PROBED}
-TIRX_NOT_PROBED = tuple(key for key in BUGS if stated(key, "NOT_PROBED_ON_TVM_TIRX"))
-TIRX_OUTSIDE = tuple(key for key in BUGS if stated(key, "OUTSIDE_TVM_TIRX"))
+TIRX_PINNED = {key: facts(key)["tvm_tirx"]["on_pinned"] for key in TIRX_PROBED}
+TIRX_NOT_PROBED = tuple(key for key in BUGS if "not_probed" in facts(key)["tvm_tirx"])
+TIRX_OUTSIDE = tuple(key for key in BUGS if "outside" in facts(key)["tvm_tirx"])
 
 
 def check_tvm(*args, python_flags=()):
