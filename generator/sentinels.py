@@ -277,6 +277,31 @@ SENTINELS = {
 SENTINELS = present(SENTINELS, report=lambda name: SENTINELS[name][0])
 
 
+# one wrong fix per report with a reference fix on the apache/tvm line: with it installed
+# instead of its reference fix, the sentinels above give a class known.py does not accept
+# (tests/tools/test_campaign.py holds them to it)
+CAUGHT = {
+    "host_scalar": "pass-first-value",
+    "allocate_workspace": "every-caller-allocates",
+    "verify_memory": "global-allocations-unchecked",
+    "narrow_scalar": "floats-only",
+    "printer_cell": "annotations-only",
+    "split_host_device_inplace": "host-functions-written-back",
+    "annotate_entry_func_inplace": "one-function-branch-only",
+    "uint64_scalar": "int32-slot",
+    "printer_param_data": "data-only",
+    "bfloat16_scalar": "no-host-pass",
+    "lower_iket_inplace": "copy-on-write-only",
+    "printer_scalar_index": "store-only",
+    "reinterpret_of_constant": "ints-only",
+    "vthread_dynamic_extent": "internal-error",
+    "codegen_missing_dtype": "metal-only",
+    "webgpu_view_at_address": "type-error",
+}
+# a retired report (its folder bugs/<report>/ gone) has none
+CAUGHT = present(CAUGHT)
+
+
 # the reports whose regressions show in clause (f) (print -> parse): the only ones whose
 # sentinels need the round trips, half of a judgement's time (generator/wrong_fix_sweep.py)
 ROUNDTRIP_REPORTS = ("printer_cell", "printer_param_data", "printer_scalar_index")

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from bug_reports import present
+from generator import sentinels
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -160,28 +160,8 @@ def _campaign(report, *args):
     return proc, report.read_text() if proc.returncode == 0 else ""
 
 
-# one wrong fix per report with a reference fix on the apache/tvm line: with it installed
-# instead of its reference fix, the campaign's sentinels give a class known.py does not accept
-WRONG_FIX_PER_REPORT = {
-    "host_scalar": "pass-first-value",
-    "allocate_workspace": "every-caller-allocates",
-    "verify_memory": "global-allocations-unchecked",
-    "narrow_scalar": "floats-only",
-    "printer_cell": "annotations-only",
-    "split_host_device_inplace": "host-functions-written-back",
-    "annotate_entry_func_inplace": "one-function-branch-only",
-    "uint64_scalar": "int32-slot",
-    "printer_param_data": "data-only",
-    "bfloat16_scalar": "no-host-pass",
-    "lower_iket_inplace": "copy-on-write-only",
-    "printer_scalar_index": "store-only",
-    "reinterpret_of_constant": "ints-only",
-    "vthread_dynamic_extent": "internal-error",
-    "codegen_missing_dtype": "metal-only",
-    "webgpu_view_at_address": "type-error",
-}
-# a retired report (its folder bugs/<report>/ gone) has none
-WRONG_FIX_PER_REPORT = present(WRONG_FIX_PER_REPORT)
+# one wrong fix per report with a reference fix (generator/sentinels.py: CAUGHT)
+WRONG_FIX_PER_REPORT = sentinels.CAUGHT
 
 
 def _sweep(specs):
@@ -373,7 +353,6 @@ def test_each_new_dimension_kills_its_wrong_fix_not_the_reference_fix(children):
 
 def test_every_report_with_a_reference_fix_has_a_sentinel_and_a_wrong_fix_here():
     from bug_reports import REFERENCE_FIXED
-    from generator import sentinels
     from harness import wrong_fixes
 
     assert set(WRONG_FIX_PER_REPORT) == set(REFERENCE_FIXED)
