@@ -67,13 +67,16 @@ def script_definitions(path):
     """The imports and top-level functions and classes of the standalone script ``path`` (a
     bug's repro.py), run without the rest of it, as a namespace: a probe uses the reproducer's
     own program instead of a copy. Their code keeps the script's file and line numbers, so that
-    TVMScript reads their source from the script."""
+    TVMScript reads their source from the script (for a class, TVMScript finds the script
+    through the namespace, which stands in ``sys.modules`` under its name)."""
     tree = ast.parse(open(path).read(), str(path))
     kinds = (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.ClassDef)
-    module = ast.Module([node for node in tree.body if isinstance(node, kinds)], [])
-    namespace = {"__name__": f"script:{path}", "__file__": str(path)}
-    exec(compile(module, str(path), "exec"), namespace)
-    return types.SimpleNamespace(**namespace)
+    code = ast.Module([node for node in tree.body if isinstance(node, kinds)], [])
+    namespace = types.ModuleType(f"script:{path}")
+    namespace.__file__ = str(path)
+    sys.modules[namespace.__name__] = namespace
+    exec(compile(code, str(path), "exec"), namespace.__dict__)
+    return namespace
 
 
 def first_line(err):

@@ -22,15 +22,15 @@
 ``After = tvm.tirx.transform.SplitHostDevice()(Before)`` for a cuda function with one kernel:
 the pass writes its result through the module it was given (``mod->Update(...)``), so
 ``Before`` afterwards holds ``main_kernel`` and the rewritten ``main`` too. One layer, ``pass``:
-``Before`` compared with a copy taken before the pass. Control: a module without kernels,
-which the pass does not change, must stay equal to its copy.
+``Before`` (repro.py's own) compared with a copy taken before the pass. Control: a module
+without kernels, which the pass does not change, must stay equal to its copy.
 """
 
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
-from probe_common import input_change, judge, needs_tvm, script
+from probe_common import input_change, judge, needs_tvm, repro_definition, script
 
 BUG = "split_host_device_inplace"
 
@@ -42,18 +42,9 @@ with needs_tvm(BUG):
 
 
 def with_kernel():
-    """A cuda function with one kernel."""
-
-    @I.ir_module
-    class WithKernel:
-        @T.prim_func(s_tir=True)
-        def main(A: T.Buffer(8, "float32")):
-            T.func_attr({"target": T.target("cuda", host="llvm")})
-            T.attr(T.target("cuda"), "target", 0)
-            i = T.launch_thread("threadIdx.x", 8)
-            A[i] = A[i] + T.float32(1)
-
-    return WithKernel
+    """A cuda function with one kernel: the module repro.py gives the pass (a fresh one per
+    call, since the pass writes into it)."""
+    return repro_definition(__file__, "Before")
 
 
 def without_kernel():
