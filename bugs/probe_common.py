@@ -129,10 +129,12 @@ def round_trip_error(obj, line=first_line):
 
 
 def repro_definition(probe_file, name):
-    """The function or class ``name`` that the repro.py beside ``probe_file`` (a probe's
-    ``__file__``) defines at its top level (``script_definitions``), so that a probe runs the
-    program its report shows."""
-    return getattr(script_definitions(Path(probe_file).with_name("repro.py")), name)
+    """The function or class ``name`` that the report's script beside ``probe_file`` (a
+    probe's ``__file__``: repro.py beside probe.py, repro_tirx.py beside probe_tirx.py)
+    defines at its top level (``script_definitions``, a fresh one per call), so that a probe
+    runs the program its report shows."""
+    probe = Path(probe_file)
+    return getattr(script_definitions(probe.with_name(probe.name.replace("probe", "repro"))), name)
 
 
 def finding(bug, layer, status, evidence):

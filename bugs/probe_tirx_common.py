@@ -140,6 +140,17 @@ def in_place_row(bug, make_pass, module, control):
     )
 
 
+def in_place_layer(bug, transform, modules):
+    """The findings of a probe of ``tvm_tirx.tirx.transform.<transform>`` writing into its
+    input: in_place_row on ``modules()``, (the bug's module, the control), built inside the
+    layer (a crash there, or a TIRx without the pass, gives an untestable row)."""
+
+    def row():
+        return in_place_row(bug, getattr(tvm_tirx.tirx.transform, transform), *modules())
+
+    return [run_layer(bug, "pass", row)]
+
+
 def codegen_refusal(func, target):
     """None when ``func`` compiles for ``target``, else (internal, the error's first line):
     internal when the message is a failed check or a fatal type conversion, not a diagnostic."""

@@ -31,36 +31,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: the shared modules
 import probe_tirx_common as common  # first: one line and exit 2 without tvm_tirx
-from probe_tirx_common import N, T, tvm_tirx
+from probe_common import repro_definition
+from probe_tirx_common import tvm_tirx
 
 
 def probe(run_gpu=False):
-    bug = "annotate_entry_func_inplace"
+    def modules():
+        """repro_tirx.py's function alone, and the control: it and a copy as two public
+        functions, where no entry is inferred."""
+        main = repro_definition(__file__, "main")
+        other = main.with_attr("global_symbol", "other")
+        return tvm_tirx.IRModule({"main": main}), tvm_tirx.IRModule({"main": main, "other": other})
 
-    def row():
-        @T.ir_module
-        class One:
-            @T.function
-            def main(A: T.Tensor((N,), "float32")):
-                for i in range(N):
-                    A[i] = T.float32(0)
-
-        @T.ir_module
-        class TwoPublic:
-            @T.function
-            def main(A: T.Tensor((N,), "float32")):
-                for i in range(N):
-                    A[i] = T.float32(0)
-
-            @T.function
-            def other(A: T.Tensor((N,), "float32")):
-                for i in range(N):
-                    A[i] = T.float32(1)
-
-        annotate = tvm_tirx.tirx.transform.AnnotateEntryFunc
-        return common.in_place_row(bug, annotate, One, TwoPublic)
-
-    return [common.run_layer(bug, "pass", row)]
+    return common.in_place_layer("annotate_entry_func_inplace", "AnnotateEntryFunc", modules)
 
 
 if __name__ == "__main__":

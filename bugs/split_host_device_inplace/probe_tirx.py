@@ -31,20 +31,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: the shared modules
 import probe_tirx_common as common  # first: one line and exit 2 without tvm_tirx
+from probe_common import repro_definition
 from probe_tirx_common import N, T, tvm_tirx
 
 
 def probe(run_gpu=False):
-    bug = "split_host_device_inplace"
-
-    def row():
-        @T.ir_module
-        class WithKernel:
-            @T.function
-            def main(A: T.Tensor((N,), "float32")):
-                T.func_attr({"target": common.cuda_target().with_host("llvm")})
-                with T.launch_thread("threadIdx.x", N) as i:
-                    A[i] = A[i] + T.float32(1)
+    def modules():
+        """repro_tirx.py's function with a kernel, and the control: one without a kernel."""
 
         @T.ir_module
         class WithoutKernel:
@@ -54,10 +47,9 @@ def probe(run_gpu=False):
                 for i in range(N):
                     A[i] = A[i] + T.float32(1)
 
-        split = tvm_tirx.tirx.transform.SplitHostDevice
-        return common.in_place_row(bug, split, WithKernel, WithoutKernel)
+        return tvm_tirx.IRModule({"main": repro_definition(__file__, "main")}), WithoutKernel
 
-    return [common.run_layer(bug, "pass", row)]
+    return common.in_place_layer("split_host_device_inplace", "SplitHostDevice", modules)
 
 
 if __name__ == "__main__":
