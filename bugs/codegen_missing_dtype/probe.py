@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
 
-from probe_common import finding, needs_tvm, script, script_definitions
+from probe_common import finding, needs_tvm, repro_definition, script
 
 BUG = "codegen_missing_dtype"
 
@@ -39,7 +39,7 @@ with needs_tvm(BUG, "tvm"):
     import tvm
 
     # the reproducer's kernel: a ``dtype`` buffer storing ``T.Cast(dtype, n)``
-    kernel = script_definitions(Path(__file__).with_name("repro.py")).kernel
+    kernel = repro_definition(__file__, "kernel")
 
 
 CASES = [("webgpu", "int64"), ("webgpu", "uint64"), ("webgpu", "float64"), ("metal", "float64")]

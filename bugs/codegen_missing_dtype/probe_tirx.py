@@ -31,16 +31,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: the shared modules
 import probe_tirx_common as common  # first: one line and exit 2 without tvm_tirx
-from probe_common import finding, script_definitions
+from probe_common import finding, repro_definition
 
 
 def probe(run_gpu=False):
     """WebGPU (int64, uint64, float64) and Metal (float64) kernels: a dtype the target lacks
     must be refused with a diagnostic, not a failed check."""
     bug = "codegen_missing_dtype"
-    kernel = script_definitions(
-        Path(__file__).with_name("repro_tirx.py")
-    ).kernel  # the reproducer's kernel
+    kernel = repro_definition(__file__, "kernel")  # the reproducer's kernel
 
     def row():
         for target in ("webgpu", "metal"):
