@@ -30,7 +30,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
-from probe_common import first_line, judge, needs_tvm, script
+from probe_common import first_line, judge, needs_tvm, repro_definition, script
 
 BUG = "flatten_buffer_itervar_dom"
 
@@ -40,16 +40,8 @@ with needs_tvm(BUG, "tvm"):
 
 
 def cell_extent():
-    """A blockIdx.x launch whose extent is a host cell."""
-
-    @T.prim_func
-    def main(n: T.int32, A: T.Buffer((8,), "float32")):
-        cell: T.int32 = n + 1
-        with T.launch_thread("blockIdx.x", cell) as b:
-            t = T.launch_thread("threadIdx.x", 2)
-            A[b * 2 + t] = A[b * 2 + t] * T.float32(2.0)
-
-    return main
+    """A blockIdx.x launch whose extent is a host cell: repro.py's function."""
+    return repro_definition(__file__, "main")
 
 
 def constant_extent():
