@@ -100,6 +100,16 @@ def run_layer(bug, layer, func, *args):
         return finding(bug, layer, "untestable", f"cannot tell: probe raised {first_line(err)}")
 
 
+def judged_layer(bug, layer, control, case, fixed, untestable="", present=""):
+    """A probe's findings of one layer that ``judge`` gives (its arguments), run by run_layer
+    (a crash in the control or the case gives an untestable row)."""
+
+    def row():
+        return judge(bug, layer, control, case, fixed, untestable, present)
+
+    return [run_layer(bug, layer, row)]
+
+
 def cuda_target():
     """The cuda target: the device's own arch where there is one, else sm_80 (without a
     GPU a cuda target needs an explicit arch)."""

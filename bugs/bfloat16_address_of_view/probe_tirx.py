@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: the shared modules
 import probe_tirx_common as common  # first: one line and exit 2 without tvm_tirx
-from probe_common import finding
+from probe_common import judge
 from probe_tirx_common import T, tvm_tirx
 
 
@@ -39,7 +39,8 @@ def probe(run_gpu=False):
     bug = "bfloat16_address_of_view"
     views = {"data": lambda v: v.data, "address_of": lambda v: T.address_of(v[0])}
 
-    def read_back(view):
+    def read_back(view, at_text, want):
+        """None when the view at ``view`` reads 2.0 on llvm, else a line of what it reads."""
         at = views[view]
 
         @T.function
@@ -51,18 +52,20 @@ def probe(run_gpu=False):
 
         o = tvm_tirx.runtime.empty((1,), "bfloat16")
         tvm_tirx.tirx.compile(main, target="llvm")["main"](o)
-        return float(o.numpy()[0])
+        got = float(o.numpy()[0])
+        return None if got == 2.0 else f"the view at {at_text} reads {got}{want}"
 
     @common.needs(script=("alloc_tensor", "decl_tensor", "address_of"))
     def row():
-        control = read_back("data")
-        if control != 2.0:
-            return finding(bug, "run", "untestable", f"control: the view at v.data reads {control}")
-        got = read_back("address_of")
-        if got != 2.0:
-            evidence = f"llvm: the view at T.address_of(v[0]) reads {got} where v[0] = 2.0"
-            return finding(bug, "run", "present", evidence)
-        return finding(bug, "run", "fixed", "llvm: both views read 2.0")
+        return judge(
+            bug,
+            "run",
+            control=lambda: read_back("data", "v.data", ""),
+            case=lambda: read_back("address_of", "T.address_of(v[0])", " where v[0] = 2.0"),
+            fixed="llvm: both views read 2.0",
+            untestable="control: ",
+            present="llvm: ",
+        )
 
     return [common.run_layer(bug, "run", row)]
 

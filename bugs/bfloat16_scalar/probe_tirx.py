@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: the shared modules
 import probe_tirx_common as common  # first: one line and exit 2 without tvm_tirx
-from probe_common import finding, first_line
+from probe_common import first_line
 from probe_tirx_common import N, T, tvm_tirx
 
 
@@ -49,16 +49,15 @@ def probe(run_gpu=False):
             return first_line(err)
         return None
 
-    def row():
-        control = error("float16")
-        if control:
-            return finding(bug, "compile", "untestable", f"control: float16 fails: {control}")
-        found = error("bfloat16")
-        if found:
-            return finding(bug, "compile", "present", f"a bfloat16 argument on llvm: {found}")
-        return finding(bug, "compile", "fixed", "a bfloat16 argument compiles on llvm")
-
-    return [common.run_layer(bug, "compile", row)]
+    return common.judged_layer(
+        bug,
+        "compile",
+        control=lambda: error("float16"),
+        case=lambda: error("bfloat16"),
+        fixed="a bfloat16 argument compiles on llvm",
+        untestable="control: float16 fails: ",
+        present="a bfloat16 argument on llvm: ",
+    )
 
 
 if __name__ == "__main__":

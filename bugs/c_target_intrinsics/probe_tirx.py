@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: the shared modules
 import probe_tirx_common as common  # first: one line and exit 2 without tvm_tirx
-from probe_common import finding, first_line
+from probe_common import first_line
 from probe_tirx_common import T, tvm_tirx
 
 
@@ -67,11 +67,14 @@ def probe(run_gpu=False):
     def close(got, want):
         return isinstance(got, float) and abs(got - want) <= 1e-6 * abs(want)
 
-    def row():
+    def control():
         for dtype in ("float32", "float64"):
             got = stores(dtype, T.exp)
             if not close(got, 0.0820849986):
-                return finding(bug, "run", "untestable", f"control: {dtype} T.exp: {got}")
+                return f"{dtype} T.exp: {got}"
+        return None
+
+    def case():
         found = []
         for dtype in ("float32", "float64"):
             for name, (op, want) in ops.items():
@@ -82,12 +85,10 @@ def probe(run_gpu=False):
                 got = stores(dtype, getattr(T, name), run=False)
                 if got is not None:
                     found.append(f"{dtype} T.{name}: {got}")
-        if found:
-            return finding(bug, "run", "present", "c: " + "; ".join(found))
-        evidence = "c: abs, exp2, exp10 store math's values; isinf, isfinite compile to source"
-        return finding(bug, "run", "fixed", evidence)
+        return "; ".join(found) or None
 
-    return [common.run_layer(bug, "run", row)]
+    fixed = "c: abs, exp2, exp10 store math's values; isinf, isfinite compile to source"
+    return common.judged_layer(bug, "run", control, case, fixed, "control: ", "c: ")
 
 
 if __name__ == "__main__":

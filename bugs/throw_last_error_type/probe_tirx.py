@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: the shared modules
 import probe_tirx_common as common  # first: one line and exit 2 without tvm_tirx
-from probe_common import finding
+from probe_common import judge
 from probe_tirx_common import T, tvm_tirx
 
 
@@ -51,12 +51,15 @@ def probe(run_gpu=False):
         passes = tvm_tirx.tirx.transform
         mod = tvm_tirx.IRModule({"main": main})
         after = passes.MakePackedAPI()(passes.SplitHostDevice()(mod))
-        if "throw_last_error" not in after.script():
-            return finding(bug, "round trip", "untestable", "MakePackedAPI wrote no throw here")
-        difference = common.round_trip_difference(after)
-        if difference:
-            return finding(bug, "round trip", "present", f"MakePackedAPI's output: {difference}")
-        return finding(bug, "round trip", "fixed", "MakePackedAPI's throw_last_error round-trips")
+        wrote = "throw_last_error" in after.script()
+        return judge(
+            bug,
+            "round trip",
+            control=lambda: None if wrote else "MakePackedAPI wrote no throw here",
+            case=lambda: common.round_trip_difference(after),
+            fixed="MakePackedAPI's throw_last_error round-trips",
+            present="MakePackedAPI's output: ",
+        )
 
     return [common.run_layer(bug, "round trip", round_trip)]
 

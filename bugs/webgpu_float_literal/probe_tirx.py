@@ -33,7 +33,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: the shared modules
 import probe_tirx_common as common  # first: one line and exit 2 without tvm_tirx
-from probe_common import finding
 from probe_tirx_common import T, tvm_tirx
 
 
@@ -65,10 +64,11 @@ def probe(run_gpu=False):
         source = lib.mod.imports[0].inspect_source()
         return next((x.strip() for x in source.splitlines() if x.strip().startswith(start)), "")
 
-    def row():
-        control = line_of(store("float32", 0.5), "A_ptr[0i] =")
-        if "5.000000e-01f" not in control:
-            return finding(bug, "codegen", "untestable", f"control: A[0] = 0.5 prints {control!r}")
+    def control():
+        line = line_of(store("float32", 0.5), "A_ptr[0i] =")
+        return None if "5.000000e-01f" in line else f"A[0] = 0.5 prints {line!r}"
+
+    def case():
         found = []
         for dtype in ("float32", "float16"):
             for text in ("inf", "-inf", "nan"):
@@ -78,12 +78,10 @@ def probe(run_gpu=False):
         line = line_of(isinf_kernel, "B_ptr[")
         if no_wgsl.search(line):
             found.append(f"T.isinf: `{line}`")
-        if found:
-            return finding(bug, "codegen", "present", "webgpu: " + "; ".join(found))
-        evidence = "webgpu: every infinity and NaN constant prints as WGSL that defines it"
-        return finding(bug, "codegen", "fixed", evidence)
+        return "; ".join(found) or None
 
-    return [common.run_layer(bug, "codegen", row)]
+    fixed = "webgpu: every infinity and NaN constant prints as WGSL that defines it"
+    return common.judged_layer(bug, "codegen", control, case, fixed, "control: ", "webgpu: ")
 
 
 if __name__ == "__main__":
