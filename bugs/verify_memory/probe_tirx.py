@@ -60,7 +60,8 @@ def verify_memory_functions():
 
 def _pipeline_shaped_functions():
     """The host store as the verifier sees it in the pipeline (through ``decl_tensor``
-    aliases of the parameters), and on the parameter itself; both with a cuda target."""
+    aliases of the parameters), and on the parameter itself (verify_memory_functions'); both
+    with a cuda target."""
 
     @T.function
     def through_alias(B: T.Tensor((N,), "float32"), C: T.Tensor((N,), "float32")):
@@ -70,12 +71,7 @@ def _pipeline_shaped_functions():
         with T.launch_thread("threadIdx.x", N) as i:
             C_1[i] = B_1[i]
 
-    @T.function
-    def on_parameter(B: T.Tensor((N,), "float32"), C: T.Tensor((N,), "float32")):
-        C[0] = T.float32(1.0)
-        with T.launch_thread("threadIdx.x", N) as i:
-            C[i] = B[i]
-
+    on_parameter, _ = verify_memory_functions()
     target = common.cuda_target()
     return through_alias.with_attr("target", target), on_parameter.with_attr("target", target)
 
