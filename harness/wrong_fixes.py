@@ -99,11 +99,31 @@ def _table(report):
     return _table_version(path, path.stat().st_mtime_ns)
 
 
+# a table's wrong fix: what it must and may say
+_HOW = ("edits", "edits_of", "run")
+_KEYS = {"mistake", *_HOW, *_FIELDS.values()}
+
+
 @functools.cache
 def _table_version(path, _mtime_ns):
-    """``_table`` of one version of the file (parsed once per process)."""
+    """``_table`` of one version of the file (parsed once per process), checked: each round
+    is ``round<N>`` with an ``about`` and its wrong fixes, each with a ``mistake`` and one of
+    ``edits``, ``edits_of`` or ``run`` (a misspelt key would silently change what runs)."""
     with path.open("rb") as f:
         data = tomllib.load(f)
+    for key, round_table in data.items():
+        if not (key.startswith("round") and key.removeprefix("round").isdigit()):
+            raise ValueError(f"{path}: [{key}] is not a round (round<N>)")
+        for name, fix in round_table.items():
+            if not isinstance(fix, dict):
+                if name != "about":
+                    raise ValueError(f"{path}: [{key}] {name} is neither about nor a wrong fix")
+                continue
+            where = f"{path}: [{key}.{name}]"
+            if set(fix) - _KEYS:
+                raise ValueError(f"{where} has unknown keys {sorted(set(fix) - _KEYS)}")
+            if "mistake" not in fix or sum(how in fix for how in _HOW) != 1:
+                raise ValueError(f"{where} needs a mistake and one of {', '.join(_HOW)}")
     return {int(key.removeprefix("round")): value for key, value in data.items()}
 
 

@@ -67,6 +67,24 @@ def test_every_report_with_a_reference_fix_has_wrong_fixes_with_a_description(
         assert imported == listed, report
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[round1.x]\nmistake = "m"\nunsen = "typo"\nedits_of = "y"\n',
+        '[round1.x]\nmistake = "m"\nedits_of = "y"\nrun = "z"\n',
+        '[round1.x]\nedits_of = "y"\n',
+        '[first.x]\nmistake = "m"\nedits_of = "y"\n',
+    ],
+    ids=["unknown-key", "two-ways", "no-mistake", "not-a-round"],
+)
+def test_a_malformed_wrong_fix_table_is_refused(tmp_path, text):
+    """A wrong-fix table with a misspelt key, two ways to make a fix, or no mistake is refused."""
+    path = tmp_path / "wrong_fixes.toml"
+    path.write_text(text)
+    with pytest.raises(ValueError, match="wrong_fixes.toml"):
+        wrong_fixes._table_version(path, 0)
+
+
 def test_list_names_every_wrong_fix_but_the_unseen():
     """--list names every wrong fix but those a module lists in UNSEEN (not run)"""
     rc, out, _ = run("scripts/wrong_fixes.py", "--list")
