@@ -14,10 +14,11 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-# The child processes of a mutant's run (scripts/mutants.py, mutants/plugin.py put this folder
-# first on PYTHONPATH): wrong_fixes takes <report>:mutant for the mutant of TVM_MUTANT_SOURCE,
-# then harness/child_site/sitecustomize.py installs what TVM_REFERENCE_FIXES and
-# TVM_WRONG_FIX name, as in any wrong-fix run.
+"""The child processes of a mutant's run (scripts/mutants.py, mutants/plugin.py put this folder
+first on PYTHONPATH): wrong_fixes takes <report>:mutant for the mutant of TVM_MUTANT_SOURCE,
+then harness/child_site/sitecustomize.py installs what TVM_REFERENCE_FIXES and TVM_WRONG_FIX
+name, as in any wrong-fix run."""
+
 import os
 import runpy
 from pathlib import Path
