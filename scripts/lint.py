@@ -25,7 +25,9 @@ Checks:
 * every file under tests/python carries the Apache license header, ends with
   ``tvm.testing.main()`` and imports nothing but tvm, tvm_ffi, pytest, numpy and the standard
   library (in particular nothing from this repository);
-* every Python file of this repository carries the Apache license header.
+* every Python file of this repository carries the Apache license header, and every one but
+  the upstream test trees' (tests/python, tvm-tirx/tests/python: TVM's files open with none)
+  opens with a module docstring saying what it is for.
 """
 
 import ast
@@ -36,6 +38,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 UPSTREAM = ROOT / "tests" / "python"
+UPSTREAM_TREES = (UPSTREAM, ROOT / "tvm-tirx" / "tests" / "python")
 ALLOWED_TOP = {"tvm", "tvm_ffi", "pytest", "numpy"} | set(sys.stdlib_module_names)
 HEADER = "Licensed to the Apache Software Foundation (ASF) under one"
 SKIP_DIRS = {".venv", ".venv-tirx", ".git", "__pycache__", ".pytest_cache", ".ruff_cache", "build"}
@@ -68,6 +71,15 @@ def upstream_problems(path, text):
     return problems
 
 
+def own_problems(text):
+    """What a Python file of this repository's own (not an upstream test file) lacks."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError as err:
+        return [f"syntax error: {err}"]
+    return [] if ast.get_docstring(tree) else ["no module docstring (what the module is for)"]
+
+
 def main(argv):
     if argv[:1] in (["-h"], ["--help"]):
         print(__doc__.strip())
@@ -87,6 +99,8 @@ def main(argv):
             findings.append(f"{rel}: no Apache license header")
         if UPSTREAM in path.parents and path.name.startswith("test_"):
             findings += [f"{rel}: {p}" for p in upstream_problems(path, text)]
+        if not any(tree in path.parents for tree in UPSTREAM_TREES):
+            findings += [f"{rel}: {p}" for p in own_problems(text)]
     for line in findings:
         print(line)
     failed = bool(findings)
