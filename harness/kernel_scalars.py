@@ -86,8 +86,6 @@ def kernel_signatures(cuda_source):
 def compile_for_cuda(mod):
     """``tvm.compile(mod, target="cuda")`` and the module as MakePackedAPI receives it (right
     after SplitHostDevice and the fixes that wrap it): (that module, the library)."""
-    record, captured = pass_records.recorder("tirx.MakePackedAPI")
-    with tvm.transform.PassContext(instruments=[record]):
-        lib = tvm.compile(mod, target="cuda")
+    lib, captured = pass_records.compile_recording(mod, "cuda", "tirx.MakePackedAPI")
     assert len(captured) == 1
     return captured[0], lib

@@ -54,16 +54,11 @@ def _split(mod, released=False):
     passes before it included (S-TIR blocks and match_buffer are lowered there)."""
     from bugs.host_scalar import reference_fix as fix
 
-    # stopped right after SplitHostDevice: what follows it is not compared
-    after_split, split = pass_records.recorder("tirx.SplitHostDevice", after=True, stop=True)
-
     def compile_():
-        with tvm.transform.PassContext(instruments=[after_split]):
-            try:
-                tvm.compile(mod, target=HOST)
-            except Exception:  # the Stop, as it comes back through the FFI, or a real error
-                if not split:
-                    raise
+        # stopped right after SplitHostDevice: what follows it is not compared
+        _, split = pass_records.compile_recording(
+            mod, HOST, "tirx.SplitHostDevice", after=True, stop=True
+        )
         return split[-1]
 
     if released:

@@ -51,6 +51,9 @@ import tvm
 import tvm.testing
 from tvm.script import tirx as T
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the child: `python FILE --child`
+from harness import pass_records
+
 ROOT = Path(__file__).resolve().parents[3]
 REASON = "host-level scalar on the device"
 FORMS = ["buffer", "data-view", "address_of", "let"]
@@ -58,6 +61,8 @@ KDLTENSOR_DATA, KDLTENSOR_DEVICE_ID, KDLTENSOR_DEVICE_TYPE = 1, 9, 10  # builtin
 FILLED = [1.5, 2.5, 3.5, 4.5]
 SKIP_OPENCL = pytest.mark.skipif(not tvm.testing.env.has_opencl(), reason="need opencl")
 HAS_CUDA = tvm.testing.env.has_cuda()
+# LowerTVMBuiltin, and the reference fix's pass that wraps it (its output the later one)
+LOWER_TVM_BUILTIN = ("tirx.LowerTVMBuiltin", "reference_fixes.LowerTVMBuiltin")
 
 
 class NotRejected(AssertionError):
@@ -144,16 +149,9 @@ def test_host_use_of_a_tensor_buffer_is_rejected(form, host_use):
 
 def _after_lower_tvm_builtin(mod, target):
     """The module right after LowerTVMBuiltin (the reference fix's wrapper, where installed)."""
-    seen = []
-
-    @tvm.instrument.pass_instrument
-    class _After:
-        def run_after_pass(self, mod, info):
-            if info.name.endswith("LowerTVMBuiltin"):
-                seen.append(mod)
-
-    with tvm.transform.PassContext(instruments=[_After()]):
-        tvm.compile(mod, target=tvm.target.Target(target, host="llvm"))
+    _, seen = pass_records.compile_recording(
+        mod, tvm.target.Target(target, host="llvm"), LOWER_TVM_BUILTIN, after=True
+    )
     return seen[-1]
 
 

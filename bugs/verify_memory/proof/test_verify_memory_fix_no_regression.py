@@ -97,11 +97,9 @@ CUDA_IDS += ["relax_model"]
 
 def _compile(mod, target, verify_memory_pass, monkeypatch):
     """Compile with ``verify_memory_pass`` as the pipeline's VerifyMemory; return the code."""
-    record, ran = pass_records.recorder("tirx.VerifyMemory")
     with monkeypatch.context() as patch:
         patch.setattr(tvm.tirx.transform, "VerifyMemory", verify_memory_pass)
-        with tvm.transform.PassContext(instruments=[record]):
-            lib = tvm.compile(mod, target=target)
+        lib, ran = pass_records.compile_recording(mod, target, "tirx.VerifyMemory")
     assert ran, "the pipeline did not run tirx.VerifyMemory"
     return lib, _sources(lib.mod)
 
@@ -134,10 +132,8 @@ def test_llvm_host_loop_compiles_unchanged_and_runs(monkeypatch):
 @pytest.mark.parametrize("mod", [*CUDA_MODULES, HostLoop], ids=[*CUDA_IDS, "host_loop"])
 def test_fixed_analysis_accepts_pipeline_input(mod):
     """The fixed analysis accepts each module as the pipeline hands it to the verifier."""
-    record, seen = pass_records.recorder("tirx.VerifyMemory")
     target = "llvm" if mod is HostLoop else "cuda"
-    with tvm.transform.PassContext(instruments=[record]):
-        tvm.compile(mod, target=target)
+    _, seen = pass_records.compile_recording(mod, target, "tirx.VerifyMemory")
     funcs = [f for _, f in seen[0].functions.items() if isinstance(f, tvm.tirx.PrimFunc)]
     assert {f.attrs["target"].kind.name for f in funcs} == {target}
     assert all(fix.verify_memory_errors(f) == [] for f in funcs)
