@@ -29,7 +29,9 @@ and the kernel computes ``C[i] = B[i] + v`` (bool: ``B[i] != v``).
 
 The CUDA runtime passes a kernel scalar only as int32, uint32, int64, float32 or float64
 (``GetArgConvertCode``, src/runtime/pack_args.h): LAUNCHABLE. NARROW maps each narrower
-dtype to the 32-bit dtype the fix passes it as.
+dtype to the 32-bit dtype the fix passes it as. The lowering's and the mutants' proof tests
+share the failure of a case (ScalarNotLaunchable, NARROW_REASON) and the launch they read the
+host's argument from (``launch``).
 """
 
 import operator
@@ -37,7 +39,9 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import tvm_ffi
 
+import tvm
 from tvm.script import tirx as T
 
 # the repository root, for harness/ (scripts/device_runs.py imports this module by its folder)
@@ -88,6 +92,27 @@ C_TYPES = {
 # cannot bind a bfloat16 argument, BF16ComputeLegalize a bfloat16 T.let): those cases are a
 # strict xfail of that report besides the others
 BFLOAT16_REASON = "bfloat16 host scalar: it does not compile"
+NARROW_REASON = "narrow kernel scalar parameter the runtime cannot pass"
+# the kernel launch: T.call_ffi_kernel on the wheel, T.call_packed on TVM main of 2026-08
+LAUNCH_OPS = ("tirx.call_ffi_kernel", "tirx.tvm_call_packed")
+
+
+class ScalarNotLaunchable(AssertionError):
+    """The value reaches the kernel in a form the runtime cannot launch."""
+
+
+def launch(host, ops=LAUNCH_OPS):
+    """The one launch of the host function ``host``: its one call of an op of ``ops``."""
+    found = []
+
+    def visit(node):
+        if isinstance(node, tvm.ir.Call) and isinstance(node.op, tvm.ir.Op):
+            if node.op.name in ops:
+                found.append(node)
+
+    tvm_ffi.structural_walk(host.body, visit, order="pre")
+    assert len(found) == 1, found
+    return found[0]
 
 
 def split_dtype(spelling, dtype):

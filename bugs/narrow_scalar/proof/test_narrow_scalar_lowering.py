@@ -52,12 +52,7 @@ import narrow_scalar_cases as cases
 
 from harness import kernel_scalars, upstream_tests
 
-NARROW_REASON = "narrow kernel scalar parameter the runtime cannot pass"
 HOST_SCALAR_REASON = "host-level scalar cell passed by pointer"
-
-
-class ScalarNotLaunchable(AssertionError):
-    """The value reaches the kernel in a form the runtime cannot launch."""
 
 
 def _marks(spelling, dtype):
@@ -65,11 +60,15 @@ def _marks(spelling, dtype):
     marks = []
     if cases.split_dtype(spelling, dtype) in cases.NARROW:
         marks.append(
-            pytest.mark.xfail(strict=True, raises=ScalarNotLaunchable, reason=NARROW_REASON)
+            pytest.mark.xfail(
+                strict=True, raises=cases.ScalarNotLaunchable, reason=cases.NARROW_REASON
+            )
         )
     if spelling == "cell":
         marks.append(
-            pytest.mark.xfail(strict=True, raises=ScalarNotLaunchable, reason=HOST_SCALAR_REASON)
+            pytest.mark.xfail(
+                strict=True, raises=cases.ScalarNotLaunchable, reason=HOST_SCALAR_REASON
+            )
         )
     return marks
 
@@ -95,24 +94,6 @@ def lower(spelling, dtype):
     return split, lib.mod.imports[0].inspect_source()
 
 
-# the kernel launch: T.call_ffi_kernel on the wheel, T.call_packed on TVM main of 2026-08
-LAUNCH_OPS = ("tirx.call_ffi_kernel", "tirx.tvm_call_packed")
-
-
-def _launch(host):
-    """The launch ``(T.call_ffi_kernel | T.call_packed)("main_kernel", ...)`` of the host."""
-    found = []
-
-    def visit(node):
-        if isinstance(node, tvm.ir.Call) and isinstance(node.op, tvm.ir.Op):
-            if node.op.name in LAUNCH_OPS:
-                found.append(node)
-
-    tvm_ffi.structural_walk(host.body, visit, order="pre")
-    assert len(found) == 1, found
-    return found[0]
-
-
 def _uses(stmt, var):
     count = [0]
 
@@ -130,14 +111,14 @@ def check_kernel_scalar(mod, dtype):
     kernel, host = mod["main_kernel"], mod["main"]
     scalars = [(i, p) for i, p in enumerate(kernel.params) if isinstance(p.ty, tvm.ir.PrimType)]
     if not scalars:
-        raise ScalarNotLaunchable(f"no scalar kernel parameter: {list(kernel.params)}")
+        raise cases.ScalarNotLaunchable(f"no scalar kernel parameter: {list(kernel.params)}")
     assert len(scalars) == 1, kernel.params
     index, param = scalars[0]
     if str(param.ty) not in cases.LAUNCHABLE:
-        raise ScalarNotLaunchable(f"kernel parameter {param.name}: {param.ty}")
+        raise cases.ScalarNotLaunchable(f"kernel parameter {param.name}: {param.ty}")
     assert str(param.ty) == cases.passed_as(dtype), (dtype, param.ty)
 
-    arg = _launch(host).args[1 + index]
+    arg = cases.launch(host).args[1 + index]
     body = kernel.body
     first = body.seq[0] if isinstance(body, tvm.tirx.SeqStmt) else body
     if dtype in cases.NARROW:
@@ -164,10 +145,10 @@ def test_cuda_kernel_signature(spelling, dtype):
     params = cases.kernel_params(lower(spelling, dtype)[1])
     scalars = [ctype for ctype, pointer, _ in params if not pointer]
     if not scalars:
-        raise ScalarNotLaunchable(f"no scalar kernel parameter: {params}")
+        raise cases.ScalarNotLaunchable(f"no scalar kernel parameter: {params}")
     assert len(scalars) == 1, params
     if scalars[0] not in cases.C_TYPES.values():
-        raise ScalarNotLaunchable(f"kernel scalar parameter of C type {scalars[0]}")
+        raise cases.ScalarNotLaunchable(f"kernel scalar parameter of C type {scalars[0]}")
     assert scalars[0] == cases.C_TYPES[cases.passed_as(dtype)], (dtype, params)
 
 
@@ -192,9 +173,9 @@ def test_split_widens_narrow_param(dtype):
     kernel, host = _split_param(dtype, "cuda")
     (param,) = kernel.params
     if str(param.ty) not in cases.LAUNCHABLE:
-        raise ScalarNotLaunchable(f"kernel parameter {param.name}: {param.ty}")
+        raise cases.ScalarNotLaunchable(f"kernel parameter {param.name}: {param.ty}")
     assert str(param.ty) == cases.passed_as(dtype)
-    arg = _launch(host).args[1]
+    arg = cases.launch(host).args[1]
     assert str(arg.ty) == str(param.ty)
 
 
@@ -220,7 +201,7 @@ def test_kernel_no_runtime_launches_keeps_narrow_param(kind, dtype):
 
     after = tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": main}))
     assert [str(p.ty) for p in after["main_kernel"].params] == [dtype]
-    assert str(_launch(after["main"]).args[1].ty) == dtype
+    assert str(cases.launch(after["main"]).args[1].ty) == dtype
 
 
 GPU_TARGETS = ("cuda", "rocm", "opencl", "vulkan", "metal", "webgpu")
@@ -263,13 +244,13 @@ def test_module_kernel_narrow_param_widened(dtype, device):
     kernel, host = _module_kernel(dtype, device)
     (param,) = kernel.params
     if str(param.ty) not in cases.LAUNCHABLE:
-        raise ScalarNotLaunchable(f"kernel parameter {param.name}: {param.ty}")
+        raise cases.ScalarNotLaunchable(f"kernel parameter {param.name}: {param.ty}")
     assert str(param.ty) == cases.passed_as(dtype)
-    launch = _launch(host)
+    launch = cases.launch(host)
     assert launch.args[0].value == "kernel" and str(launch.args[1].ty) == str(param.ty)
 
 
-@pytest.mark.xfail(strict=True, raises=ScalarNotLaunchable, reason=NARROW_REASON)
+@pytest.mark.xfail(strict=True, raises=cases.ScalarNotLaunchable, reason=cases.NARROW_REASON)
 @pytest.mark.parametrize("dtype", ["int4", "int2"])
 @pytest.mark.parametrize("form", ["split", "module"])
 def test_sub_byte_int_kernel_scalar_widened(form, dtype):
@@ -277,8 +258,8 @@ def test_sub_byte_int_kernel_scalar_widened(form, dtype):
     kernel, host = (_split_param if form == "split" else _module_kernel)(dtype, "cuda")
     (param,) = kernel.params
     if str(param.ty) not in cases.LAUNCHABLE:
-        raise ScalarNotLaunchable(f"kernel parameter {param.name}: {param.ty}")
-    arg = _launch(host).args[1]
+        raise cases.ScalarNotLaunchable(f"kernel parameter {param.name}: {param.ty}")
+    arg = cases.launch(host).args[1]
     assert str(param.ty) == str(arg.ty) == "int32" and str(arg.value.ty) == dtype, arg
 
 
@@ -291,7 +272,7 @@ def test_other_narrow_float_formats_keep_their_type(form, dtype):
     """Only float16 and bfloat16 travel as float32: a float8/6/4 kernel scalar is left as is."""
     kernel, host = (_split_param if form == "split" else _module_kernel)(dtype, "cuda")
     assert [str(p.ty) for p in kernel.params] == [dtype]
-    assert str(_launch(host).args[1].ty) == dtype
+    assert str(cases.launch(host).args[1].ty) == dtype
 
 
 @pytest.mark.parametrize(
@@ -314,9 +295,9 @@ def test_module_kernel_launched_from_llvm_host_widened(device):
             T.evaluate(x + T.Cast("float16", i))
 
     after = tvm.tirx.transform.SplitHostDevice()(Module)
-    launch = _launch(after["main"])
+    launch = cases.launch(after["main"])
     if str(launch.args[1].ty) not in cases.LAUNCHABLE:
-        raise ScalarNotLaunchable(f"launch argument {launch.args[1]}")
+        raise cases.ScalarNotLaunchable(f"launch argument {launch.args[1]}")
     assert [str(p.ty) for p in after["kernel"].params] == ["float32"]
     assert str(launch.args[1].ty) == "float32"
 

@@ -42,11 +42,8 @@ from tvm.script import tirx as T
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # repository root, for `python FILE`
 from bugs.narrow_scalar import reference_fix as fix
 
-NARROW_REASON = "narrow kernel scalar parameter the runtime cannot pass"
-
-
-class ScalarNotLaunchable(AssertionError):
-    """A narrow kernel scalar is passed as it is, which no device runtime can launch."""
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import narrow_scalar_cases as cases
 
 
 def _released_split():
@@ -56,23 +53,16 @@ def _released_split():
 
 def _launch(host):
     """The one ``T.call_ffi_kernel`` of the host function."""
-    found = []
-
-    def visit(node):
-        if isinstance(node, tvm.ir.Call) and isinstance(node.op, tvm.ir.Op):
-            if node.op.name == "tirx.call_ffi_kernel":
-                found.append(node)
-
-    tvm_ffi.structural_walk(host.body, visit, order="pre")
-    assert len(found) == 1, found
-    return found[0]
+    return cases.launch(host, ("tirx.call_ffi_kernel",))
 
 
 def _widened(dtype, wide):
     return pytest.param(
         dtype,
         wide,
-        marks=pytest.mark.xfail(strict=True, raises=ScalarNotLaunchable, reason=NARROW_REASON),
+        marks=pytest.mark.xfail(
+            strict=True, raises=cases.ScalarNotLaunchable, reason=cases.NARROW_REASON
+        ),
         id=dtype,
     )
 
@@ -113,11 +103,11 @@ def test_kernel_scalar_dtype_decides_the_launch_type(dtype, wide):
     after = tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": main}))
     got = ([str(p.ty) for p in after["main_kernel"].params], str(_launch(after["main"]).args[1].ty))
     if wide != dtype and got == ([dtype], dtype):
-        raise ScalarNotLaunchable(f"{dtype} kernel scalar passed as it is")
+        raise cases.ScalarNotLaunchable(f"{dtype} kernel scalar passed as it is")
     assert got == ([wide], wide)
 
 
-@pytest.mark.xfail(strict=True, raises=ScalarNotLaunchable, reason=NARROW_REASON)
+@pytest.mark.xfail(strict=True, raises=cases.ScalarNotLaunchable, reason=cases.NARROW_REASON)
 @pytest.mark.parametrize("dtype", ["int8", "float16"])
 def test_device_kernel_split_after_a_cpu_kernel_widened(dtype):
     """A cuda kernel split out after a CPU kernel of the same function is widened as well"""
@@ -138,7 +128,7 @@ def test_device_kernel_split_after_a_cpu_kernel_widened(dtype):
         if gvar.name_hint != "main" and f.attrs["target"].kind.name == "cuda"
     ]
     if [str(p.ty) for p in kernel.params] == [dtype]:
-        raise ScalarNotLaunchable(f"{dtype} kernel scalar passed as it is")
+        raise cases.ScalarNotLaunchable(f"{dtype} kernel scalar passed as it is")
     assert [str(p.ty) for p in kernel.params] == [str(_launch(after["main"]).args[1].ty)]
 
 
