@@ -28,18 +28,11 @@ variable too, on OpenCL and CUDA (their sources are checked without a device).
 import re
 
 import pytest
+from test_reinterpret_of_constant_sweep import assert_source_unchanged, compiled_source
 
-import tvm
-from bugs.reinterpret_of_constant import reference_fix
 from tvm.script import tirx as T
 
 _PHRASE = "reinterpret of a constant"
-
-
-def _source(func, target):
-    lib = tvm.compile(func, target=target)
-    kind = tvm.target.Target(target).kind.name
-    return lib.mod.inspect_source() if kind == "c" else lib.mod.imports[0].inspect_source()
 
 
 def _call_of_a_constant(op):
@@ -69,11 +62,7 @@ def _storing(value, target):
 @pytest.mark.parametrize("op", ["isnan", "tvm_thread_invariant"])
 def test_fix_leaves_other_calls_of_a_constant_alone(target, op):
     """A call of one constant other than a reinterpret prints as it did without the fix"""
-    func = _storing(_call_of_a_constant(op), target)
-    fixed = _source(func, target)
-    with reference_fix.unfixed():
-        released = _source(func, target)
-    assert fixed == released
+    assert_source_unchanged(_storing(_call_of_a_constant(op), target), target)
 
 
 @T.prim_func
@@ -89,5 +78,5 @@ def kernel_of_one_statement():
 def test_kernel_of_one_statement_takes_no_literal_address(target):
     """A kernel whose whole body is the statement holding the reinterpret takes no literal's
     address"""
-    addresses = re.findall(r"&\(([^()]*)\)", _source(kernel_of_one_statement, target))
+    addresses = re.findall(r"&\(([^()]*)\)", compiled_source(kernel_of_one_statement, target))
     assert addresses and all(operand.isidentifier() for operand in addresses), addresses

@@ -151,7 +151,7 @@ def test_opencl_kernel_source_takes_no_literal_address(source, bits, dtype, lane
     """Without a device too: the kernel's OpenCL source takes the address of a variable, never
     of a literal, whatever the target's lanes"""
     constant, _ = _constant(source, bits)
-    source_code = _source(_kernel(constant, dtype, lanes), "opencl")
+    source_code = compiled_source(_kernel(constant, dtype, lanes), "opencl")
     addresses = re.findall(r"&\(([^()]*)\)", source_code)
     assert all(operand.isidentifier() for operand in addresses), addresses
 
@@ -357,10 +357,19 @@ def test_fix_leaves_the_module_it_builds_alone():
     assert all(after[gvar].same_as(func) for gvar, func in before.items())
 
 
-def _source(func, target):
+def compiled_source(func, target):
+    """The code ``tvm.compile`` writes for ``func``: the C host's, or the kernel's."""
     lib = tvm.compile(func, target=target)
     kind = tvm.target.Target(target).kind.name
     return lib.mod.inspect_source() if kind == "c" else lib.mod.imports[0].inspect_source()
+
+
+def assert_source_unchanged(func, target):
+    """``func`` compiles to the same code with the fix installed and inside ``unfixed()``."""
+    fixed = compiled_source(func, target)
+    with reference_fix.unfixed():
+        released = compiled_source(func, target)
+    assert fixed == released
 
 
 def _without_constant(target):
@@ -384,17 +393,9 @@ def _without_constant(target):
 
 @pytest.mark.parametrize("target", ["c", "opencl", {"kind": "cuda", "arch": "sm_80"}])
 def test_fix_leaves_other_reinterprets_alone(target):
-    func = _without_constant(target)
-    fixed = _source(func, target)
-    with reference_fix.unfixed():
-        released = _source(func, target)
-    assert fixed == released
+    assert_source_unchanged(_without_constant(target), target)
 
 
 @pytest.mark.parametrize("target", ["metal", "webgpu"])
 def test_fix_leaves_metal_and_webgpu_alone(target):
-    func = _kernel(tvm.tirx.const(-2.5, "float32"), "uint32", 1)
-    fixed = _source(func, target)
-    with reference_fix.unfixed():
-        released = _source(func, target)
-    assert fixed == released
+    assert_source_unchanged(_kernel(tvm.tirx.const(-2.5, "float32"), "uint32", 1), target)
