@@ -29,19 +29,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_webgpu_view_at_address_sweep import BUG
 
 import tvm
 from tvm.script import tirx as T
 
 if str(Path(__file__).resolve().parents[3]) not in sys.path:  # `python FILE` from anywhere
     sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
-
-BUG = pytest.mark.xfail(
-    strict=True,
-    raises=(TypeError, tvm.error.InternalError),
-    reason="WebGPU view at an address stops the code generator at an FFI type check (a "
-    "view of workgroup memory at CodeGenC's storage-scope check)",
-)
 
 
 @T.prim_func
