@@ -122,6 +122,14 @@ STORAGE = {"bfloat16": "uint16", "float8_e4m3fn": "uint8", "float8_e5m2": "uint8
 STORAGE["float8_e8m0fnu"] = "uint8"
 
 
+def refused(target, dtype, then=""):
+    """``pytest.raises`` of the ValueError naming ``dtype`` as a type ``target`` cannot
+    represent (``then``: the pattern that follows the type's name)."""
+    return pytest.raises(
+        ValueError, match=rf"the {target} target cannot represent the type {dtype}{then}"
+    )
+
+
 def verdict(target, element, lanes):
     """HAS, or what the refusal says after the type (WebGPU: its reason; Metal: nothing)."""
     position = LANES.index(lanes)
@@ -155,10 +163,7 @@ def _cases(missing):
 def test_type_the_target_lacks_is_a_value_error_naming_it(target, element, lanes):
     dtype = dtype_of(STORAGE.get(element, element), lanes)
     reason = verdict(target, element, lanes)
-    named = rf"the {target} target cannot represent the type {dtype}" + (
-        f": {reason}$" if reason else "$"
-    )
-    with pytest.raises(ValueError, match=named):
+    with refused(target, dtype, f": {reason}$" if reason else "$"):
         tvm.compile(kernel(element, lanes), target=target)
 
 
@@ -199,8 +204,7 @@ def test_webgpu_names_a_buffer_type_before_a_kernel_argument(element, lanes, sca
     """A WebGPU kernel with a buffer of a type WGSL lacks and a kernel argument it cannot pass:
     the code generator declares the buffers before the arguments, so the ValueError names the
     buffer's type, not the argument's."""
-    named = rf"the webgpu target cannot represent the type {dtype_of(element, lanes)}\b"
-    with pytest.raises(ValueError, match=named):
+    with refused("webgpu", dtype_of(element, lanes), r"\b"):
         tvm.compile(kernel(element, lanes, scalar), target="webgpu")
 
 
@@ -215,7 +219,7 @@ def test_webgpu_kernel_argument_it_passes_is_not_named(scalar):
     """A WebGPU kernel computing in float64 from an argument WGSL passes (i32, u32, f32): the
     ValueError names float64, not the argument."""
     main = WEBGPU._float64_in_kernel(scalar, second=False)
-    with pytest.raises(ValueError, match=r"webgpu target cannot represent the type float64:"):
+    with refused("webgpu", "float64", ":"):
         tvm.compile(main, target="webgpu")
 
 
@@ -310,7 +314,7 @@ def test_type_printed_before_a_scalable_vector_is_named(target):
     """A float64 buffer declared before a scalable vector buffer: the code generator refuses
     the float64 first, so the ValueError names it."""
     mod = tvm.IRModule({"main": _float64_before_scalable})
-    with pytest.raises(ValueError, match=rf"the {target} target cannot represent the type float64"):
+    with refused(target, "float64"):
         tvm.target.codegen.build_module(mod, target)
 
 
@@ -345,8 +349,7 @@ HAS_INTEGERS = {"webgpu": ("int32", "uint32"), "metal": ("int32", "int64", "uint
 def test_type_missing_in_a_kernel_body_is_named(target, int_dtype, missing_in):
     """A float64 value in the arithmetic of either kernel of a function, whose parameters the
     target has, is a ValueError naming float64 (not a parameter's type)."""
-    named = rf"the {target} target cannot represent the type float64\b"
-    with pytest.raises(ValueError, match=named):
+    with refused(target, "float64", r"\b"):
         tvm.compile(two_kernels(missing_in, int_dtype), target=target)
 
 
@@ -366,7 +369,7 @@ def test_metal_names_the_type_it_lacks_beside_one_it_has(has, order):
         return main
 
     dtypes = (has, "float64") if order == "has-first" else ("float64", has)
-    with pytest.raises(ValueError, match=r"the metal target cannot represent the type float64\b"):
+    with refused("metal", "float64", r"\b"):
         tvm.compile(kernel(*dtypes), target="metal")
 
 
@@ -419,8 +422,7 @@ def _has_before_float64_cases():
 def test_type_the_target_has_before_one_it_lacks_is_not_named(target, element, lanes, position):
     """Every type the target has, in a buffer or in the body before a float64 of the same
     kernel: the ValueError names float64, the type the target lacks."""
-    named = rf"the {target} target cannot represent the type float64\b"
-    with pytest.raises(ValueError, match=named):
+    with refused(target, "float64", r"\b"):
         tvm.compile(has_before_float64(dtype_of(element, lanes), position), target=target)
 
 
@@ -451,8 +453,7 @@ def select_beside_float64(order):
 def test_unprinted_bool_vector_is_not_named(target, order):
     """The code generators refuse the float64 of a kernel, not the bool vector of a selected
     comparison that they never print: the ValueError names float64."""
-    named = rf"the {target} target cannot represent the type float64\b"
-    with pytest.raises(ValueError, match=named):
+    with refused(target, "float64", r"\b"):
         tvm.compile(select_beside_float64(order), target=target)
 
 
