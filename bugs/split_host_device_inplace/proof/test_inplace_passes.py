@@ -50,6 +50,13 @@ SPLIT_IN_PLACE = pytest.mark.xfail(
 ANNOTATE_IN_PLACE = "AnnotateEntryFunc changes its input module in place"
 
 
+def _assert_input_kept(name, Before):
+    """The pass ``tvm.tirx.transform.<name>`` leaves the module it is given as it was"""
+    Expected = Before.clone()
+    getattr(tvm.tirx.transform, name)()(Before)
+    tvm.ir.assert_structural_equal(Before, Expected)
+
+
 @T.prim_func(s_tir=True)
 def _host_with_two_kernels(A: T.Buffer(8, "float32")):
     T.func_attr({"target": T.target("cuda", host="llvm")})
@@ -67,17 +74,13 @@ def test_split_host_device_leaves_its_input_unchanged(kernels, functions):
     """SplitHostDevice returns a new module: the module it is given keeps its functions"""
     main = SPLIT._host_with_kernel if kernels == 1 else _host_with_two_kernels
     Before = tvm.IRModule({"main": main, **({"other": main} if functions == 2 else {})})
-    Expected = Before.clone()
-    tvm.tirx.transform.SplitHostDevice()(Before)
-    tvm.ir.assert_structural_equal(Before, Expected)
+    _assert_input_kept("SplitHostDevice", Before)
 
 
 def test_split_host_device_without_kernels_leaves_its_input_unchanged():
     """A module without device regions is not changed, neither is the module given"""
     Before = split_probe.without_kernel()
-    Expected = Before.clone()
-    tvm.tirx.transform.SplitHostDevice()(Before)
-    tvm.ir.assert_structural_equal(Before, Expected)
+    _assert_input_kept("SplitHostDevice", Before)
 
 
 @T.prim_func(s_tir=True)
@@ -107,9 +110,7 @@ def test_split_host_device_leaves_its_input_unchanged_among_host_functions(devic
     functions = [SPLIT._host_only, SPLIT._host_only]
     functions.insert(position, DEVICE_FUNCTIONS[device])
     Before = tvm.IRModule({f"f{k}": func for k, func in enumerate(functions)})
-    Expected = Before.clone()
-    tvm.tirx.transform.SplitHostDevice()(Before)
-    tvm.ir.assert_structural_equal(Before, Expected)
+    _assert_input_kept("SplitHostDevice", Before)
 
 
 def _module(functions):
@@ -183,9 +184,7 @@ def test_annotate_entry_func_leaves_its_input_unchanged_among_helpers(helpers):
     Before = tvm.IRModule(
         {"main": HELPERS._entry, **{f"helper{i}": helper for i in range(helpers)}}
     )
-    Expected = Before.clone()
-    tvm.tirx.transform.AnnotateEntryFunc()(Before)
-    tvm.ir.assert_structural_equal(Before, Expected)
+    _assert_input_kept("AnnotateEntryFunc", Before)
 
 
 @pytest.mark.parametrize("helpers", [0, 1, 2])
@@ -200,9 +199,7 @@ def test_annotate_entry_func_output_is_the_whole_module(helpers):
 def test_annotate_entry_func_without_entry_leaves_its_input_unchanged():
     """A module with two public functions has no inferable entry: nothing changes"""
     Before = annotate_probe.two_public()
-    Expected = Before.clone()
-    tvm.tirx.transform.AnnotateEntryFunc()(Before)
-    tvm.ir.assert_structural_equal(Before, Expected)
+    _assert_input_kept("AnnotateEntryFunc", Before)
 
 
 @tvm.instrument.pass_instrument
