@@ -142,6 +142,38 @@ def scalar_names(func):
     return found
 
 
+def _bound_by_scalar_syntax(func):
+    """The ``ast.Name`` nodes of ``func`` (by id) that a scalar-syntax statement binds: the
+    statement's own target, and each later use in its block or a block inside it. Each use
+    is bound by the nearest definition before it in its own or an enclosing block, as
+    TVMScript scopes a name: the printer reuses a name in sibling scopes (a cell ``c`` in one
+    loop, a ``T.match_buffer`` ``c`` in the next), and patch 0008 records the buffer, in the
+    frame that defines it, not the name."""
+    found = set()
+
+    def block(stmts, scope):
+        scope = dict(scope)  # name -> whether its binding is scalar syntax
+        for stmt in stmts:
+            nested = [v for f, v in ast.iter_fields(stmt) if f in ("body", "orelse")]
+            for field, value in ast.iter_fields(stmt):
+                for part in value if isinstance(value, list) else [value]:
+                    if field not in ("body", "orelse") and isinstance(part, ast.AST):
+                        uses = [n for n in ast.walk(part) if isinstance(n, ast.Name)]
+                        found.update(id(n) for n in uses if scope.get(n.id))
+            target = getattr(stmt, "target", None)
+            targets = getattr(stmt, "targets", [target])
+            if len(targets) == 1 and isinstance(targets[0], ast.Name):
+                if targets[0].id not in scope or isinstance(stmt, ast.AnnAssign):
+                    scope[targets[0].id] = _is_scalar_syntax(stmt)
+                    if scope[targets[0].id]:
+                        found.add(id(targets[0]))
+            for body in nested:
+                block(body, scope)
+
+    block(func.body, {a.arg: False for a in func.args.args})
+    return found
+
+
 def _base(name):
     return re.sub(r"_\d+$", "", name)
 
@@ -158,6 +190,13 @@ def edits(func, shorthand):
     }
     names = {n.id for n in ast.walk(func) if isinstance(n, ast.Name)}
     names -= scalar_names(func) | subscripted
+    # a scalar name that a sibling scope binds to another buffer (never a parameter's name: a
+    # parameter is seen in every scope): each of its uses is decided by the statement that binds
+    # it (below)
+    scalar_bound = _bound_by_scalar_syntax(func)
+    uses = {n.id for n in ast.walk(func) if isinstance(n, ast.Name) and id(n) not in scalar_bound}
+    rebound = uses & scalar_names(func) - subscripted - params
+    names |= rebound
     names = {n for n in names if n in shorthand or _base(n) in shorthand}
     out, defined = [], set(params)
     attrs = {id(n.value) for n in ast.walk(func) if isinstance(n, ast.Attribute)}
@@ -175,6 +214,7 @@ def edits(func, shorthand):
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and "load" in SITES:
             if node.id in names and id(node) not in attrs and node.id in defined | params:
                 out.append((node, f"{node.id}[0]"))  # a load A -> A[0]
+    out = [(n, new) for n, new in out if not (_names(n) <= rebound and _bound(n, scalar_bound))]
     return out
 
 
@@ -232,6 +272,11 @@ def rewrite(text, obj, shorthand=None):
     for start, end, replacement in sorted(set(spans), reverse=True):
         text = text[:start] + replacement + text[end:]
     return text
+
+
+def _bound(node, bound):
+    """Whether the name an edit's node stands for (``A``, ``A.buffer``) is in ``bound``."""
+    return id(node.value if isinstance(node, ast.Attribute) else node) in bound
 
 
 def _names(node):
