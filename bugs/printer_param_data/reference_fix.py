@@ -142,14 +142,14 @@ def scalar_names(func):
     return found
 
 
-def _bound_by_scalar_syntax(func):
-    """The ``ast.Name`` nodes of ``func`` (by id) that a scalar-syntax statement binds: the
-    statement's own target, and each later use in its block or a block inside it. Each use
-    is bound by the nearest definition before it in its own or an enclosing block, as
-    TVMScript scopes a name: the printer reuses a name in sibling scopes (a cell ``c`` in one
-    loop, a ``T.match_buffer`` ``c`` in the next), and patch 0008 records the buffer, in the
-    frame that defines it, not the name."""
-    found = set()
+def _scoped(func):
+    """(the ``ast.Name`` nodes of ``func`` that a scalar-syntax statement binds, the targets
+    of the statements that define a name), both by id. A use is bound by the nearest
+    definition before it in its own or an enclosing block, as TVMScript scopes a name: the
+    printer reuses a name in sibling scopes (a cell ``c`` in one loop, a ``T.match_buffer``
+    ``c`` in the next), and patch 0008 records the buffer, in the frame that defines it, not
+    the name."""
+    found, definitions = set(), set()
 
     def block(stmts, scope):
         scope = dict(scope)  # name -> whether its binding is scalar syntax
@@ -164,6 +164,7 @@ def _bound_by_scalar_syntax(func):
             targets = getattr(stmt, "targets", [target])
             if len(targets) == 1 and isinstance(targets[0], ast.Name):
                 if targets[0].id not in scope or isinstance(stmt, ast.AnnAssign):
+                    definitions.add(id(targets[0]))
                     scope[targets[0].id] = _is_scalar_syntax(stmt)
                     if scope[targets[0].id]:
                         found.add(id(targets[0]))
@@ -171,7 +172,7 @@ def _bound_by_scalar_syntax(func):
                 block(body, scope)
 
     block(func.body, {a.arg: False for a in func.args.args})
-    return found
+    return found, definitions
 
 
 def _base(name):
@@ -193,7 +194,7 @@ def edits(func, shorthand):
     # a scalar name that a sibling scope binds to another buffer (never a parameter's name: a
     # parameter is seen in every scope): each of its uses is decided by the statement that binds
     # it (below)
-    scalar_bound = _bound_by_scalar_syntax(func)
+    scalar_bound, definitions = _scoped(func)
     uses = {n.id for n in ast.walk(func) if isinstance(n, ast.Name) and id(n) not in scalar_bound}
     rebound = uses & scalar_names(func) - subscripted - params
     names |= rebound
@@ -212,9 +213,13 @@ def edits(func, shorthand):
                     out.append((target, f"{target.id}[0]"))  # A = v -> A[0] = v
                 defined.add(target.id)
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and "load" in SITES:
-            if node.id in names and id(node) not in attrs and node.id in defined | params:
+            if node.id in names and id(node) not in attrs and node.id in defined | params | rebound:
                 out.append((node, f"{node.id}[0]"))  # a load A -> A[0]
-    out = [(n, new) for n, new in out if not (_names(n) <= rebound and _bound(n, scalar_bound))]
+    out = [
+        (n, new)
+        for n, new in out
+        if not (_names(n) <= rebound and (_bound(n, scalar_bound) or id(n) in definitions))
+    ]
     return out
 
 

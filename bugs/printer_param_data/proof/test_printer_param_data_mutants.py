@@ -16,8 +16,8 @@
 # under the License.
 """One-element buffers (patch 0008) at the edges the printer's shorthand test and the
 stand-in's text rewriting leave: an element at an offset, a constant index other than 0, a
-name printed twice in sibling scopes (a cell beside a two-element buffer or a one-element
-match_buffer), a scalar name's buffer, every printing configuration (proof only).
+name printed twice in sibling scopes (a cell beside a two-element buffer, cells beside one-element
+match_buffers), a scalar name's buffer, every printing configuration (proof only).
 
 Mutants of bugs/printer_param_data/reference_fix.py (scripts/mutants.py) survived every other
 test:
@@ -118,42 +118,49 @@ def test_cell_and_buffer_of_one_name_in_sibling_scopes_round_trip(dtype):
     _round_trip(func)
 
 
-def _cell_and_match_buffer_of_one_name(cell_first):
+def _cells_and_match_buffers_of_one_name(cell_first, dtype):
     @T.prim_func(check_well_formed=False)
-    def cell_then_match(A: T.Buffer((4,), "float32"), C: T.Buffer((4,), "float32")):
+    def cells_then_views(A: T.Buffer((4,), dtype), C: T.Buffer((4,), dtype)):
         for i in range(2):
-            c = T.alloc_buffer((1,), "float32", scope="local")
+            c = T.alloc_buffer((1,), dtype, scope="local")
+            d = T.alloc_buffer((1,), dtype, scope="local")
             c[0] = A[0]
-            C[i] = c[0]
+            d[0] = A[3]
+            C[i] = c[0] + d[0]
         for i in range(2):
             with T.sblock("b"):
-                c = T.match_buffer(A[1:2], (1,), "float32")
-                C[i + 2] = c[0] + c[0]
+                c = T.match_buffer(A[1:2], (1,), dtype)
+                d = T.match_buffer(A[2:3], (1,), dtype)
+                C[i + 2] = c[0] + d[0]
                 c[0] = C[0]
 
     @T.prim_func(check_well_formed=False)
-    def match_then_cell(A: T.Buffer((4,), "float32"), C: T.Buffer((4,), "float32")):
+    def views_then_cells(A: T.Buffer((4,), dtype), C: T.Buffer((4,), dtype)):
         for i in range(2):
             with T.sblock("b"):
-                c = T.match_buffer(A[1:2], (1,), "float32")
-                C[i + 2] = c[0] + c[0]
+                c = T.match_buffer(A[1:2], (1,), dtype)
+                d = T.match_buffer(A[2:3], (1,), dtype)
+                C[i + 2] = c[0] + d[0]
                 c[0] = C[0]
         for i in range(2):
-            c = T.alloc_buffer((1,), "float32", scope="local")
+            c = T.alloc_buffer((1,), dtype, scope="local")
+            d = T.alloc_buffer((1,), dtype, scope="local")
             c[0] = A[0]
-            C[i] = c[0]
+            d[0] = A[3]
+            C[i] = c[0] + d[0]
 
-    return cell_then_match if cell_first else match_then_cell
+    return cells_then_views if cell_first else views_then_cells
 
 
 @BUG
-@pytest.mark.parametrize("cell_first", [True, False], ids=["cell-first", "match-buffer-first"])
-def test_cell_and_match_buffer_of_one_name_in_sibling_scopes_round_trip(cell_first):
-    """A cell and a one-element match_buffer named alike in sibling loops: each use of the name
-    follows its own definition (the cell's stays the shorthand, the view's is indexed)"""
-    func = _cell_and_match_buffer_of_one_name(cell_first)
+@pytest.mark.parametrize("dtype", ["float32", "int8"])
+@pytest.mark.parametrize("cell_first", [True, False], ids=["cells-first", "match-buffers-first"])
+def test_cells_and_match_buffers_of_one_name_in_sibling_scopes_round_trip(cell_first, dtype):
+    """Cells and one-element match_buffers named alike in sibling loops: each use of a name
+    follows its own definition (the cells' stay the shorthand, the views' are indexed)"""
+    func = _cells_and_match_buffers_of_one_name(cell_first, dtype)
     lines = {line.strip() for line in func.script().splitlines()}
-    assert {"C[i] = c", "C[i + 2] = c[0] + c[0]", "c[0] = C[0]"} <= lines, lines
+    assert {"C[i] = c + d", "C[i + 2] = c[0] + d[0]", "c[0] = C[0]"} <= lines, lines
     _round_trip(func)
 
 
