@@ -160,14 +160,13 @@ def _scoped(func):
                     if field not in ("body", "orelse") and isinstance(part, ast.AST):
                         uses = [n for n in ast.walk(part) if isinstance(n, ast.Name)]
                         found.update(id(n) for n in uses if scope.get(n.id))
-            target = getattr(stmt, "target", None)
-            targets = getattr(stmt, "targets", [target])
-            if len(targets) == 1 and isinstance(targets[0], ast.Name):
-                if targets[0].id not in scope or isinstance(stmt, ast.AnnAssign):
-                    definitions.add(id(targets[0]))
-                    scope[targets[0].id] = _is_scalar_syntax(stmt)
-                    if scope[targets[0].id]:
-                        found.add(id(targets[0]))
+            targets = getattr(stmt, "targets", [getattr(stmt, "target", None)])
+            for name in [t for t in targets if isinstance(t, ast.Name)]:
+                if name.id not in scope or isinstance(stmt, ast.AnnAssign):
+                    definitions.add(id(name))
+                    scope[name.id] = _is_scalar_syntax(stmt)
+                    if scope[name.id]:
+                        found.add(id(name))
             for body in nested:
                 block(body, scope)
 
@@ -213,7 +212,7 @@ def edits(func, shorthand):
                     out.append((target, f"{target.id}[0]"))  # A = v -> A[0] = v
                 defined.add(target.id)
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and "load" in SITES:
-            if node.id in names and id(node) not in attrs and node.id in defined | params | rebound:
+            if node.id in names and id(node) not in attrs and node.id in defined | params:
                 out.append((node, f"{node.id}[0]"))  # a load A -> A[0]
     out = [
         (n, new)
