@@ -14,8 +14,8 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""What the probes share (bugs/<key>/probe.py, and bugs/probe_tirx.py for apache-tvm-tirx): the
-guard around their imports, a finding row, the command line (``--check``, ``--help``, one line
+"""What the probes share (bugs/<key>/probe.py, and bugs/<key>/probe_tirx.py on apache-tvm-tirx):
+the guard around their imports, a finding row, the command line (``--check``, ``--help``, one line
 and exit 2 for anything else), printing the findings and the exit status, one-line errors, and
 the checks several probes make (whether a pass changed the module it was given, print ->
 parse, a control beside the program, the CUDA kernel's signature, the host's writes into
