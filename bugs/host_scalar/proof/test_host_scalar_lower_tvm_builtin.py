@@ -241,7 +241,9 @@ def test_disable_lower_builtin_is_left_alone(placement, scope, host):
 
 
 @pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason=REASON)
-@pytest.mark.parametrize("value", [KDLCUDA, "cpu"], ids=["cuda", "not-an-integer"])
+@pytest.mark.parametrize(
+    "value", [KDLCUDA, 0, -1, "cpu"], ids=["cuda", "zero", "negative", "not-an-integer"]
+)
 def test_annotation_of_another_device_is_refused(value):
     """Only host memory (kDLCPU) can be named by the annotation: anything else a user wrote is
     a user-facing error, not an internal check."""
