@@ -55,8 +55,9 @@ PLACEMENTS = {
     "llvm-target": ({"target": LLVM}, None, KDLCPU),
     "cuda-attr-cpu": ({"target": CUDA, "tirx.is_host_func": True}, KDLCPU, KDLCPU),
 }
-# dtype -> (a value, DLDataType code, bits): every type code, both widths
-DTYPES = {"float32": (1.5, 2, 32), "int64": (5, 0, 64), "uint32": (5, 1, 32)}
+# dtype -> (a value, DLDataType code, bits): every type code, three widths (int8: a size in
+# bytes that is the element count, 1,023 bytes just below the stack limit)
+DTYPES = {"float32": (1.5, 2, 32), "int64": (5, 0, 64), "uint32": (5, 1, 32), "int8": (5, 0, 8)}
 REASON = "host-level scalar cell of a cuda host function becomes a device workspace"
 HOST = {"device_type": 1}  # what SplitHostDevice puts on host memory
 DEVICE_ID = 1  # the device id the functions run with: host memory has device id 0
