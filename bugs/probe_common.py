@@ -28,6 +28,7 @@ run as a script puts its own parent folder there), before it imports TVM."""
 
 import ast
 import contextlib
+import functools
 import json
 import re
 import signal
@@ -213,11 +214,12 @@ def run_child(script, arg):
     return None, failure, proc
 
 
+@functools.cache
 def facts(key):
     """What bugs/<key>/probe.toml states for scripts/check_tvm.py: the bug's ``title``, the
     ``layers`` of its probe's findings, and under ``tvm_tirx`` what its probe_tirx.py finds on
     the pinned package (``on_pinned``) or why that line is not probed (``outside``: the package
-    lacks what the bug is in; ``not_probed``)."""
+    lacks what the bug is in; ``not_probed``). Read once per process; callers do not change it."""
     with (Path(__file__).resolve().parent / key / "probe.toml").open("rb") as f:
         return tomllib.load(f)
 
