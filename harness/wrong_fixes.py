@@ -133,6 +133,9 @@ def _rounds(report):
         raise ValueError(f"unknown report {report!r}; known: {', '.join(BUG_REPORTS)}")
     modules = [(_round_number(p), p) for p in (BUGS / report).glob("wrong_fixes*.py")]
     tables = [(number, None) for number in _table(report)]
+    both = {number for number, _ in modules} & {number for number, _ in tables}
+    if both:  # rounds() and the catalogue's order are by number: one round, one place
+        raise ValueError(f"{report}: round(s) {sorted(both)} both a module and a table round")
     return sorted(modules + tables, key=lambda r: r[0])
 
 

@@ -85,6 +85,17 @@ def test_a_malformed_wrong_fix_table_is_refused(tmp_path, text):
         wrong_fixes._table_version(path, 0)
 
 
+def test_a_round_both_a_module_and_a_table_round_is_refused(tmp_path, monkeypatch):
+    """Round 1 as wrong_fixes.py and as [round1] of wrong_fixes.toml is refused, not merged."""
+    folder = tmp_path / "host_scalar"
+    folder.mkdir()
+    (folder / "wrong_fixes.py").write_text('WRONG_FIXES = {"a": "m"}\n')
+    (folder / "wrong_fixes.toml").write_text('[round1.b]\nmistake = "m"\nedits_of = "a"\n')
+    monkeypatch.setattr(wrong_fixes, "BUGS", tmp_path)
+    with pytest.raises(ValueError, match=r"round\(s\) \[1\] both a module and a table round"):
+        wrong_fixes.catalogue()
+
+
 def test_list_names_every_wrong_fix_but_the_unseen():
     """--list names every wrong fix but those a module lists in UNSEEN (not run)"""
     rc, out, _ = run("scripts/wrong_fixes.py", "--list")
