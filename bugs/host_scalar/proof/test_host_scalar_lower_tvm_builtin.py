@@ -55,9 +55,17 @@ PLACEMENTS = {
     "llvm-target": ({"target": LLVM}, None, KDLCPU),
     "cuda-attr-cpu": ({"target": CUDA, "tirx.is_host_func": True}, KDLCPU, KDLCPU),
 }
-# dtype -> (a value, DLDataType code, bits): every type code, three widths (int8: a size in
-# bytes that is the element count, 1,023 bytes just below the stack limit)
-DTYPES = {"float32": (1.5, 2, 32), "int64": (5, 0, 64), "uint32": (5, 1, 32), "int8": (5, 0, 8)}
+# dtype -> (a value, DLDataType code, bits, bytes of an element): every type code, three
+# widths (int8: a size in bytes that is the element count, 1,023 bytes just below the stack
+# limit), a sub-byte type (an element takes a whole byte) and a vector (all its lanes)
+DTYPES = {
+    "float32": (1.5, 2, 32, 4),
+    "int64": (5, 0, 64, 8),
+    "uint32": (5, 1, 32, 4),
+    "int8": (5, 0, 8, 1),
+    "int4": (5, 0, 4, 1),
+    "float16x4": (1.5, 2, 16, 8),
+}
 REASON = "host-level scalar cell of a cuda host function becomes a device workspace"
 HOST = {"device_type": 1}  # what SplitHostDevice puts on host memory
 DEVICE_ID = 1  # the device id the functions run with: host memory has device id 0
@@ -95,9 +103,9 @@ def _expected_stack(placement, scope, dtype, extent, annotations=None):
 def _expected_workspace(placement, scope, dtype, extent, host=False):
     func_attr, _, device = PLACEMENTS[placement]
     device, device_id = (KDLCPU, 0) if host else (device, DEVICE_ID)
-    value, code, bits = DTYPES[dtype]
+    value, code, bits, element_bytes = DTYPES[dtype]
     value = tvm.tirx.const(value, dtype)
-    nbytes = T.uint64(extent * bits // 8)
+    nbytes = T.uint64(extent * element_bytes)
     ptr_ty = T.handle(dtype, scope).ty
 
     @I.ir_module
@@ -136,8 +144,8 @@ def _cases():
     """(placement, scope, dtype, elements, marked host memory, stays on the stack, bug)."""
     for placement, (_, _, device) in PLACEMENTS.items():
         for scope in ("local", "global"):
-            for dtype, (_, _, bits) in DTYPES.items():
-                below, at = 1024 // (bits // 8) - 1, 1024 // (bits // 8)
+            for dtype, (*_, element_bytes) in DTYPES.items():
+                below, at = 1024 // element_bytes - 1, 1024 // element_bytes
                 for extent in (1, below, at):
                     small_global = extent < at and scope == "global"
                     for host in (False, True):
