@@ -32,8 +32,11 @@ element at index 0 of a buffer of one constant element (not of zero or a dynamic
 elements, nor past the element); a rejection names how the kernel uses the buffer whichever
 host buffer it is; a buffer only kernels use stays device memory after host cells; the index
 a host view's address is computed from is a host load; a host cell nothing accesses is host
-memory; a call of a CPU module function without a thread environment is no launch; and a
-module function without a target hides no kernel listed after it. And both wrapped passes
+memory; a call of a CPU module function without a thread environment is no launch; a
+module function without a target hides no kernel listed after it; a kernel's load of a vector
+cell, of fixed or scalable lanes, is rejected with the advice to bind each lane (a scalable
+vector's lane count is negative, below 1); and a view over a pointer bound to a pointer is
+traced to its buffer however many views of other buffers come before it. And both wrapped passes
 keep TVM's opt level 0: a Sequential under opt level -1 skips them. LowerTVMBuiltin (S3)
 beside host memory leaves a workspace free the host code writes itself and an allocation
 marked ``disable_lower_builtin`` as written, and lowers a function with neither a target nor
@@ -234,6 +237,53 @@ def test_index_of_a_host_view_is_a_host_use(view):
             T.evaluate(T.call_extern("int32", "use", p))
 
     with pytest.raises(ValueError, match="A kernel stores into `k`.*T.let"):
+        _split(tvm.IRModule({"main": main}))
+
+
+@NOT_REJECTED
+@pytest.mark.parametrize("dtype", ["float32x4", "float32xvscalex4", "int8xvscalex16"])
+def test_kernel_load_of_a_vector_host_cell_is_rejected_lane_by_lane(dtype):
+    """A vector host cell, fixed or scalable, is no kernel scalar: its lanes are bound one by one"""
+    element, lanes = dtype.split("x")[0], int(dtype.rsplit("x", 1)[1])
+    lanes = T.vscale() * lanes if "vscale" in dtype else lanes
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, dtype)):
+        T.func_attr({"target": HOST_TARGET})
+        c = T.alloc_local((1,), dtype)
+        c[0] = T.Broadcast(tvm.tirx.const(1, element), lanes)
+        T.attr(T.target("cuda"), "target", 0)
+        i = T.launch_thread("threadIdx.x", 8)
+        A[i] = c[0]
+
+    advice = rf"bind each lane .* \(`c_0: T.let\[T.{element}\] = ...`\)"
+    with pytest.raises(ValueError, match=f"A kernel loads an element of `c`.*{advice}"):
+        _split(tvm.IRModule({"main": main}))
+
+
+@NOT_REJECTED
+@pytest.mark.parametrize("access", ["load", "store"])
+def test_view_of_a_view_is_traced_to_its_buffer(access):
+    """A view over a pointer bound to a pointer to ``b`` (after a view of ``a``) is ``b``'s view"""
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32"), x: T.float32):
+        T.func_attr({"target": HOST_TARGET})
+        a = T.alloc_local((1,), "float32")
+        b = T.alloc_local((1,), "float32")
+        _pa: T.let[T.handle("float32", "local")] = a.data
+        pb: T.let[T.handle("float32", "local")] = b.data
+        pc: T.let[T.handle("float32", "local")] = pb
+        d = T.decl_buffer((1,), "float32", data=pc, scope="local")
+        b[0] = x
+        T.attr(T.target("cuda"), "target", 0)
+        i = T.launch_thread("threadIdx.x", 8)
+        if access == "load":
+            A[i] = d[0]
+        else:
+            d[0] = A[i]
+
+    with pytest.raises(ValueError, match="A kernel uses a view of `b`"):
         _split(tvm.IRModule({"main": main}))
 
 
