@@ -125,8 +125,15 @@ def _split(mod):
 @NOT_REJECTED
 @pytest.mark.parametrize(
     "shape, index",
-    [((0,), (0,)), ("n", (0,)), ((1,), (1,)), ((1, 1), (0, 1))],
-    ids=["zero-extent", "dynamic-extent", "cell-past-its-element", "2d-cell-past-its-element"],
+    [((0,), (0,)), ("n", (0,)), ((1,), (1,)), ((1, 1), (0, 1)), ((1,), (-1,)), ((1, 1), (0, -1))],
+    ids=[
+        "zero-extent",
+        "dynamic-extent",
+        "cell-past-its-element",
+        "2d-cell-past-its-element",
+        "cell-before-its-element",
+        "2d-cell-before-its-element",
+    ],
 )
 def test_kernel_load_of_no_single_element_is_rejected(shape, index):
     """Only the element at index 0 of a buffer of one constant element is passed by value"""
@@ -142,6 +149,54 @@ def test_kernel_load_of_no_single_element_is_rejected(shape, index):
 
     with pytest.raises(ValueError, match="A kernel loads an element of `c`.*T.let"):
         _split(tvm.IRModule({"main": main}))
+
+
+@pytest.mark.parametrize("scope", ["shared", "warp"])
+def test_host_buffer_of_another_scope_is_split_as_released(scope):
+    """Only a "local" buffer of the host code is classified: one of another scope is as released"""
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32"), x: T.float32):
+        T.func_attr({"target": HOST_TARGET})
+        c = T.alloc_buffer((1,), "float32", scope=scope)
+        c[0] = x
+        T.attr(T.target("cuda"), "target", 0)
+        i = T.launch_thread("threadIdx.x", 8)
+        A[i] = c[0]
+
+    mod = tvm.IRModule({"main": main})
+    released = tvm_ffi.get_global_func("tirx.transform.SplitHostDevice")
+    tvm.ir.assert_structural_equal(_split(mod), released()(mod))
+
+
+@NOT_REJECTED
+@pytest.mark.parametrize("symbol", ["fill", "fill_symbol"], ids=["name", "global-symbol"])
+@pytest.mark.parametrize("launch", ["call_ffi_kernel", "call_packed"])
+def test_kernel_launched_by_symbol_with_the_pointer_first_is_rejected(launch, symbol):
+    """A launch naming a kernel by its global symbol hands it the host cell's pointer first"""
+    attrs = {**_kernel_attrs(), "global_symbol": symbol}
+
+    @I.ir_module
+    class Module:
+        @T.prim_func(s_tir=True)
+        def main(x: T.float32):
+            T.func_attr({"target": HOST_TARGET})
+            c = T.alloc_local((1,), "float32")
+            c[0] = x
+            if launch == "call_ffi_kernel":
+                T.call_ffi_kernel(symbol, c.data, 1, launch_params=["threadIdx.x"])
+            else:
+                T.evaluate(T.call_packed(symbol, c.data, 1))
+
+        @T.prim_func(s_tir=True)
+        def fill(c_data: T.handle("float32", "local"), n: T.int32):
+            T.func_attr(attrs)
+            c = T.decl_buffer(1, data=c_data, scope="local")
+            i = T.launch_thread("threadIdx.x", 1)
+            c[i] = c[i] + T.float32(1)
+
+    with pytest.raises(ValueError, match="A kernel uses the pointer of `c`"):
+        _split(Module)
 
 
 @NOT_REJECTED
