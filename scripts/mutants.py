@@ -18,7 +18,7 @@
 
     python scripts/mutants.py [--fix KEY ...] [--sample N] [--seed S] [--timeout SECONDS]
                               [--jobs N] [--markdown FILE] [--list] [--record] [--tvm-tirx]
-                              [--equivalent FILE] [--only ID ...] [--quick]
+                              [--equivalent FILE] [--only ID ...] [--quick] [--journal FILE]
     python scripts/mutants.py --ci        # the seeded CI sample over every fix
 
 cosmic-ray (pinned in requirements-mutants.txt, in its own interpreter: build/mutants-venv,
@@ -47,7 +47,10 @@ kill (two failures, upstream or not) is not run further: CI only asks whether on
 of the report's wrong fixes) as the verdict, as ``--ci`` does, instead of running the report's
 files for an upstream test: the "killed with an upstream test" column is then a lower bound.
 ``--only ID`` runs the named mutants alone (a survivor under review, say); their fixes are
-taken from the ids.
+taken from the ids. ``--journal FILE`` appends each verdict to FILE (a JSON line) as it is
+reached, and a mutant the file already has a verdict for (same id, mutation and TVM line) is
+not run again but counted with that verdict: a run of hours that stops can go on where it
+stopped. Start a new journal after changing the tests, or rerun its survivors with --only.
 
 Exit codes: 0 no survivor among those run; 1 a survivor; 2 cannot run (bad option, no tool
 interpreter, a run that errored outside any mutant).
@@ -64,6 +67,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -354,6 +358,13 @@ def parse_args(argv):
     )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="runs at a time")
     parser.add_argument("--markdown", type=Path, metavar="FILE", help="also write the table there")
+    parser.add_argument(
+        "--journal",
+        type=Path,
+        metavar="FILE",
+        help="append each verdict to FILE as it is reached; mutants FILE has a verdict for are "
+        "not run again (a run that stopped goes on)",
+    )
     parser.add_argument("--list", action="store_true", help="list the chosen mutants, run none")
     parser.add_argument(
         "--only",
@@ -417,8 +428,47 @@ def parse_args(argv):
         raise Error("--sample must be at least 1")
     if args.jobs < 1 or args.timeout <= 0:
         raise Error("--jobs and --timeout must be positive")
+    for option, path in (("--markdown", args.markdown), ("--journal", args.journal)):
+        if path is not None and not RUNNER._writable(path):
+            raise Error(
+                f"{option} {path}: cannot write there (name a file in a folder you can write)"
+            )
     args.keys = [k for k in keys if not args.fix or k in args.fix]
     return args
+
+
+def journal_verdicts(path, line):
+    """{mutant id: entry} of the journal ``path`` for ``line`` (later entries win); an
+    unreadable line of the file is an Error naming it."""
+    found = {}
+    if path is None or not path.exists() or path.stat().st_size == 0:
+        return found
+    for n, text in enumerate(path.read_text().splitlines(), 1):
+        try:
+            entry = json.loads(text)
+            if not isinstance(entry, dict) or not {"id", "mutation", "line", "verdict"} <= set(
+                entry
+            ):
+                raise ValueError("an entry is an object with id, mutation, line and verdict")
+        except ValueError as err:
+            raise Error(f"{path}:{n}: not a journal entry ({err})") from None
+        if entry["line"] == line:
+            found[entry["id"]] = entry
+    return found
+
+
+def from_journal(chosen, journal):
+    """Give the mutants of ``chosen`` that ``journal`` judged (same mutation) that verdict; return
+    how many."""
+    taken = 0
+    for mutant in chosen:
+        entry = journal.get(mutant.id)
+        if mutant.verdict or entry is None or entry["mutation"] != mutant.mutation:
+            continue
+        mutant.verdict, mutant.why = entry["verdict"], entry.get("why", "")
+        mutant.tests = list(entry.get("tests", ()))
+        taken += 1
+    return taken
 
 
 def run(args):
@@ -453,7 +503,11 @@ def run(args):
             for m in every:
                 print(f"{m.id}  {m.mutation}" + ("  [equivalent]" if m.verdict else ""))
             return 0
-        to_run = [m for m in every if m.verdict != "equivalent"]
+        line = "apache/tvm-tirx" if args.tvm_tirx else "apache/tvm"
+        taken = from_journal(every, journal_verdicts(args.journal, line))
+        if taken:
+            print(f"mutants: {taken} verdicts taken from {args.journal}", flush=True)
+        to_run = [m for m in every if not m.verdict]
         execute(args, to_run, Path(tmp))
     print(text_table(found, chosen))
     if args.markdown:
@@ -501,6 +555,7 @@ def execute(args, to_run, tmp):
     jobs = max(1, min(args.jobs, len(to_run)))
     servers = RUNNER.Servers(python, RUNNER.PRELOAD[suite[0]], jobs)
     done = []
+    lock = threading.Lock()
 
     def run_one(n_mutant):
         n, mutant = n_mutant
@@ -547,7 +602,19 @@ def execute(args, to_run, tmp):
             timed_out = f"pytest exit {mutants.TIMEOUT_EXIT}" in str(err)
             mutant.verdict = "timeout" if timed_out else "crash"
             mutant.why = str(err).removeprefix(f"{mutant.key}:{mutants.NAME}: ")
-        done.append(mutant)
+        with lock:
+            done.append(mutant)
+            if args.journal is not None:
+                entry = {
+                    "id": mutant.id,
+                    "mutation": mutant.mutation,
+                    "line": line,
+                    "verdict": mutant.verdict,
+                    "why": mutant.why,
+                    "tests": mutant.tests,
+                }
+                with open(args.journal, "a") as out:
+                    out.write(json.dumps(entry) + "\n")
         print(
             f"[{len(done)}/{len(to_run)}] {mutant.id:<64} {mutant.verdict:<16} "
             f"{time.monotonic() - start:6.1f} s",

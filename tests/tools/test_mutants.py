@@ -157,6 +157,40 @@ def test_table_counts_each_verdict_once_per_fix():
     assert "| `a.py:6:NumberReplacer:0` | `y = a \\| b -> y = a & b` | no test fails |" in text
 
 
+def test_journal_verdicts_count_for_the_same_mutation_on_the_same_line(tmp_path):
+    """A journal entry gives its verdict to the mutant of its id, mutation and TVM line only"""
+    judged, moved, other_line, equivalent = toy_mutants("a", [3, 4, 5, 6])
+    for m in (judged, moved, other_line, equivalent):
+        m.before, m.after = "x = 1", "x = 2"
+    equivalent.verdict = "equivalent"
+    journal = tmp_path / "journal.jsonl"
+    entries = [
+        (judged, "x = 1 -> x = 2", "apache/tvm", "survived"),
+        (judged, "x = 1 -> x = 2", "apache/tvm", "killed"),  # a later entry wins
+        (moved, "y = 1 -> y = 2", "apache/tvm", "killed"),
+        (other_line, "x = 1 -> x = 2", "apache/tvm-tirx", "killed"),
+        (equivalent, "x = 1 -> x = 2", "apache/tvm", "killed"),
+    ]
+    journal.write_text(
+        "".join(
+            json.dumps({"id": m.id, "mutation": t, "line": ln, "verdict": v, "tests": ["t"]}) + "\n"
+            for m, t, ln, v in entries
+        )
+    )
+    mutants_ = [judged, moved, other_line, equivalent]
+    taken = command.from_journal(mutants_, command.journal_verdicts(journal, "apache/tvm"))
+    assert taken == 1 and (judged.verdict, judged.tests) == ("killed", ["t"])
+    assert [m.verdict for m in mutants_[1:]] == ["", "", "equivalent"]
+
+
+def test_journal_with_a_line_that_is_no_entry_is_refused(tmp_path):
+    """A journal line that is not an entry is an error naming the file and line, before any run"""
+    journal = tmp_path / "journal.jsonl"
+    journal.write_text('{"id": "a.py:1:NumberReplacer:0"}\n')
+    with pytest.raises(command.Error, match=r"journal.jsonl:1: not a journal entry"):
+        command.journal_verdicts(journal, "apache/tvm")
+
+
 def test_install_executes_the_mutant_as_the_module_and_restores_it(tmp_path, monkeypatch):
     """The mutant is the package's module while installed; uninstall brings the original back."""
     pkg = tmp_path / "toyfixes"
@@ -229,6 +263,8 @@ def test_bad_input_is_one_line_and_exit_2():
         ["--fix", "nope"],
         ["--ci", "--fix", "host_scalar"],
         ["--sample", "0"],
+        ["--journal", "/proc/no-such-folder/journal.jsonl"],
+        ["--markdown", "/proc/no-such-folder/table.md"],
     ):
         proc = subprocess.run(
             [sys.executable, "scripts/mutants.py", *args],
