@@ -257,16 +257,19 @@ def parse(spec):
     return report, name
 
 
-def edits(report, name):
+def edits(report, name, _via=()):
     """The edits [(old, new), ...] of the wrong fix ``name``: its table's ``edits``,
-    ``edits_of`` or ``run``, or its module's ``EDITS``; None for one a module installs."""
+    ``edits_of`` or ``run``, or its module's ``EDITS``; None for one a module installs. A
+    chain of ``edits_of`` that comes back to a fix is a ValueError naming the chain."""
+    if name in _via:
+        raise ValueError(f"{report}: edits_of goes round: {' -> '.join((*_via, name))}")
     number, path = _round_of(report, name)
     if path is not None:
         found = getattr(_module(report, path), "EDITS", {}).get(name)
         return None if found is None else list(found)
     fix = _fixes_of(report, number)[name]
     if "edits_of" in fix:
-        return edits(report, fix["edits_of"])
+        return edits(report, fix["edits_of"], (*_via, name))
     if "run" in fix:
         from harness.input_copy_mistakes import run_is
 

@@ -96,6 +96,18 @@ def test_a_round_both_a_module_and_a_table_round_is_refused(tmp_path, monkeypatc
         wrong_fixes.catalogue()
 
 
+def test_edits_of_that_come_back_to_a_fix_are_refused(tmp_path, monkeypatch):
+    """Wrong fixes whose edits_of lead back to themselves are refused, the chain named."""
+    folder = tmp_path / "host_scalar"
+    folder.mkdir()
+    (folder / "wrong_fixes.toml").write_text(
+        '[round1.a]\nmistake = "m"\nedits_of = "b"\n[round1.b]\nmistake = "m"\nedits_of = "a"\n'
+    )
+    monkeypatch.setattr(wrong_fixes, "BUGS", tmp_path)
+    with pytest.raises(ValueError, match="host_scalar: edits_of goes round: a -> b -> a"):
+        wrong_fixes.edits("host_scalar", "a")
+
+
 def test_list_names_every_wrong_fix_but_the_unseen():
     """--list names every wrong fix but those a module lists in UNSEEN (not run)"""
     rc, out, _ = run("scripts/wrong_fixes.py", "--list")
