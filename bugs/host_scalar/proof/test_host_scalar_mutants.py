@@ -296,6 +296,40 @@ def test_index_of_a_host_view_is_a_host_use(view):
 
 
 @NOT_REJECTED
+@pytest.mark.parametrize("position", ["shape", "elem_offset"])
+@pytest.mark.parametrize(
+    "call",
+    [lambda t: T.call_packed("use", t), lambda t: T.call_extern("int32", "use", t)],
+    ids=["call_packed", "call_extern"],
+)
+def test_load_in_the_shape_or_offset_of_a_tensor_is_a_host_use(call, position):
+    """A load of a cell in a tensor's shape or element offset is a host load of that cell"""
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32")):
+        T.func_attr({"target": HOST_TARGET})
+        k = T.alloc_local((1,), "int32")
+        with T.attr(T.target("cuda"), "target", 0):
+            i = T.launch_thread("threadIdx.x", 1)
+            k[i] = 3
+        T.evaluate(
+            call(
+                T.tvm_stack_make_array(
+                    A.data,
+                    T.tvm_stack_make_shape(k[0] if position == "shape" else 8),
+                    0,
+                    1,
+                    T.float32(0),
+                    k[0] if position == "elem_offset" else 0,
+                )
+            )
+        )
+
+    with pytest.raises(ValueError, match="A kernel stores into `k`.*T.let"):
+        _split(tvm.IRModule({"main": main}))
+
+
+@NOT_REJECTED
 @pytest.mark.parametrize("dtype", ["float32x4", "float32xvscalex4", "int8xvscalex16"])
 def test_kernel_load_of_a_vector_host_cell_is_rejected_lane_by_lane(dtype):
     """A vector host cell, fixed or scalable, is no kernel scalar: its lanes are bound one by one"""
