@@ -323,7 +323,8 @@ def _walk_uses(
             return WalkResult.SKIP
         alloc = allocation(node)
         if alloc is not None and _index(buffers, alloc[0]) >= 0:
-            return WalkResult.SKIP  # the definition is not a use
+            walk_from(alloc[0].ty)  # not a use, but its shape is read as the C++ reads it
+            return WalkResult.SKIP
         view = _view_definition(node)
         if view is not None:
             alias, data = view

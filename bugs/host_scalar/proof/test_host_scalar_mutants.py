@@ -296,6 +296,25 @@ def test_index_of_a_host_view_is_a_host_use(view):
 
 
 @NOT_REJECTED
+@pytest.mark.parametrize("scope", ["local", "global"])
+def test_load_in_the_shape_of_an_allocation_is_a_host_use(scope):
+    """A load of a cell in the shape of a host allocation, classified or not, is a host load"""
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32")):
+        T.func_attr({"target": HOST_TARGET})
+        k = T.alloc_local((1,), "int32")
+        with T.attr(T.target("cuda"), "target", 0):
+            i = T.launch_thread("threadIdx.x", 1)
+            k[i] = 3
+        x = T.alloc_buffer((k[0],), "float32", scope=scope)
+        x[0] = T.float32(1)
+
+    with pytest.raises(ValueError, match="A kernel stores into `k`.*T.let"):
+        _split(tvm.IRModule({"main": main}))
+
+
+@NOT_REJECTED
 @pytest.mark.parametrize("position", ["shape", "elem_offset"])
 @pytest.mark.parametrize(
     "call",
