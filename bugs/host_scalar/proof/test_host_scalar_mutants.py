@@ -107,6 +107,13 @@ NOT_REJECTED = pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reas
 NOT_ANNOTATED = pytest.mark.xfail(strict=True, raises=ValueError, reason=REASON)
 
 
+class HostCellNotMarked(AssertionError):
+    """A host cell that kernels read by value is not marked host memory."""
+
+
+NOT_MARKED = pytest.mark.xfail(strict=True, raises=HostCellNotMarked, reason=REASON)
+
+
 def _kernel_attrs():
     """The attributes SplitHostDevice gives a cuda kernel launched over threadIdx.x."""
     return {
@@ -199,6 +206,92 @@ def test_kernel_launched_by_symbol_with_the_pointer_first_is_rejected(launch, sy
         _split(Module)
 
 
+def _annotations_of(mod):
+    """{name: annotations} of the allocations of ``mod``'s main; HostCellNotMarked where the
+    cell ``c`` is not marked host memory."""
+    found = {}
+
+    def visit(node):
+        if isinstance(node, tvm.tirx.AllocBuffer):
+            found[node.buffer.name] = {k: int(v) for k, v in node.annotations.items()}
+
+    tvm_ffi.structural_walk(mod["main"].body, visit, order="pre")
+    if found.get("c") != HOST:
+        raise HostCellNotMarked(found)
+    return found
+
+
+def _kernel_params(mod):
+    """(name, type) of the parameters of ``mod``'s one kernel."""
+    return [(p.name, str(p.ty)) for p in mod["main_kernel"].params]
+
+
+@NOT_MARKED
+@pytest.mark.parametrize("op", [T.exp, T.sqrt])
+def test_kernel_load_inside_a_math_call_is_by_value(op):
+    """A kernel's load of a host cell as the operand of a call is by value, as any other load"""
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32"), x: T.float32):
+        T.func_attr({"target": HOST_TARGET})
+        c = T.alloc_local((1,), "float32")
+        c[0] = x
+        T.attr(T.target("cuda"), "target", 0)
+        i = T.launch_thread("threadIdx.x", 8)
+        A[i] = op(c[0])
+
+    after = _split(tvm.IRModule({"main": main}))
+    assert _annotations_of(after) == {"c": HOST}
+    assert _kernel_params(after) == [("A_ptr", 'T.handle("float32", "global")'), ("c", "float32")]
+
+
+@NOT_MARKED
+@pytest.mark.parametrize("unclassified", ["parameter", "global"])
+def test_kernel_address_of_an_unclassified_buffer_is_no_use_of_a_cell(unclassified):
+    """A kernel taking an element's address of a buffer S1 does not classify uses no host cell"""
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32"), x: T.float32):
+        T.func_attr({"target": HOST_TARGET})
+        c = T.alloc_local((1,), "float32")
+        g = T.alloc_buffer((8,), "float32")
+        c[0] = x
+        T.attr(T.target("cuda"), "target", 0)
+        i = T.launch_thread("threadIdx.x", 8)
+        A[i] = c[0]
+        T.evaluate(
+            T.call_extern(
+                "int32", "use", T.address_of(A[i] if unclassified == "parameter" else g[i])
+            )
+        )
+
+    assert _annotations_of(_split(tvm.IRModule({"main": main}))) == {"c": HOST, "g": {}}
+
+
+@NOT_REJECTED
+@pytest.mark.parametrize("position", [1, 2])
+def test_kernel_address_of_a_later_host_cell_is_rejected(position):
+    """A kernel taking the address of the second or third host cell is rejected, naming that cell"""
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32")):
+        T.func_attr({"target": HOST_TARGET})
+        c = T.alloc_local((1,), "float32")
+        e = T.alloc_local((1,), "float32")
+        d = T.alloc_local((1,), "float32")
+        c[0] = T.float32(0)
+        e[0] = T.float32(0)
+        d[0] = T.float32(0)
+        T.attr(T.target("cuda"), "target", 0)
+        i = T.launch_thread("threadIdx.x", 8)
+        A[i] = c[0]
+        T.evaluate(T.call_extern("int32", "use", T.address_of(e[0] if position == 1 else d[0])))
+
+    name = "e" if position == 1 else "d"
+    with pytest.raises(ValueError, match=f"A kernel takes the address of `{name}`"):
+        _split(tvm.IRModule({"main": main}))
+
+
 @NOT_REJECTED
 @pytest.mark.parametrize("position", [1, 2])
 def test_kernel_store_names_a_later_host_buffer(position):
@@ -269,6 +362,33 @@ def test_kernel_only_buffer_after_host_cells_stays_device_memory(host_cells):
             A[i] = d[0]
 
     tvm.ir.assert_structural_equal(_split(Before), Expected)
+
+
+@NOT_REJECTED
+@pytest.mark.parametrize("rank", [1, 2])
+@pytest.mark.parametrize("access", ["load", "store", "address_of"])
+def test_index_of_a_host_access_is_a_host_use(access, rank):
+    """The index of a host load, store or element address of a classified buffer is a host load"""
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32")):
+        T.func_attr({"target": HOST_TARGET})
+        x = T.alloc_local((8,) if rank == 1 else (1, 8), "float32")
+        k = T.alloc_local((1,), "int32")
+        with T.attr(T.target("cuda"), "target", 0):
+            i = T.launch_thread("threadIdx.x", 1)
+            k[i] = 3
+        if access == "load":
+            A[0] = x[k[0] if rank == 1 else (0, k[0])]
+        elif access == "store":
+            x[k[0] if rank == 1 else (0, k[0])] = T.float32(1)
+        else:
+            T.evaluate(
+                T.call_extern("int32", "use", T.address_of(x[k[0] if rank == 1 else (0, k[0])]))
+            )
+
+    with pytest.raises(ValueError, match="A kernel stores into `k`.*T.let"):
+        _split(tvm.IRModule({"main": main}))
 
 
 @NOT_REJECTED
