@@ -392,6 +392,45 @@ def test_index_of_a_host_access_is_a_host_use(access, rank):
 
 
 @NOT_REJECTED
+@pytest.mark.parametrize("value", ["load", "sum"])
+def test_value_of_a_host_let_is_a_host_use(value):
+    """A host ``T.let`` whose value loads a cell is a host load of that cell"""
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32")):
+        T.func_attr({"target": HOST_TARGET})
+        k = T.alloc_local((1,), "int32")
+        with T.attr(T.target("cuda"), "target", 0):
+            i = T.launch_thread("threadIdx.x", 1)
+            k[i] = 3
+        n: T.let[T.int32] = k[0] if value == "load" else k[0] + 1
+        A[n] = T.float32(1)
+
+    with pytest.raises(ValueError, match="A kernel stores into `k`.*T.let"):
+        _split(tvm.IRModule({"main": main}))
+
+
+@NOT_MARKED
+@pytest.mark.parametrize("value", ["load", "product"])
+def test_value_of_a_kernel_let_is_by_value(value):
+    """A kernel ``T.let`` whose value loads a host cell reads the cell by value"""
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32"), x: T.float32):
+        T.func_attr({"target": HOST_TARGET})
+        c = T.alloc_local((1,), "float32")
+        c[0] = x
+        T.attr(T.target("cuda"), "target", 0)
+        i = T.launch_thread("threadIdx.x", 8)
+        t: T.let[T.float32] = c[0] if value == "load" else c[0] * T.float32(2)
+        A[i] = t
+
+    after = _split(tvm.IRModule({"main": main}))
+    assert _annotations_of(after) == {"c": HOST}
+    assert _kernel_params(after) == [("A_ptr", 'T.handle("float32", "global")'), ("c", "float32")]
+
+
+@NOT_REJECTED
 @pytest.mark.parametrize("view", ["decl_buffer", "let"])
 def test_index_of_a_host_view_is_a_host_use(view):
     """The index a host view's address is computed from is a host load of its buffer"""
