@@ -529,9 +529,11 @@ def test_kernel_load_of_a_vector_host_cell_is_rejected_lane_by_lane(dtype):
 
 
 @NOT_REJECTED
-@pytest.mark.parametrize("access", ["load", "store"])
-def test_view_of_a_view_is_traced_to_its_buffer(access):
-    """A view over a pointer bound to a pointer to ``b`` (after a view of ``a``) is ``b``'s view"""
+@pytest.mark.parametrize("depth", [1, 2])
+@pytest.mark.parametrize("access", ["load", "store", "pointer", "offset_pointer", "kernel_view"])
+def test_view_of_a_view_is_traced_to_its_buffer(access, depth):
+    """A pointer bound (once or twice) to ``b``'s pointer after a view of ``a``, and a view over
+    it, are ``b``'s views, whether a kernel uses the view or the pointer"""
 
     @T.prim_func(s_tir=True)
     def main(A: T.Buffer(8, "float32"), x: T.float32):
@@ -541,16 +543,49 @@ def test_view_of_a_view_is_traced_to_its_buffer(access):
         _pa: T.let[T.handle("float32", "local")] = a.data
         pb: T.let[T.handle("float32", "local")] = b.data
         pc: T.let[T.handle("float32", "local")] = pb
-        d = T.decl_buffer((1,), "float32", data=pc, scope="local")
+        d = T.decl_buffer((1,), "float32", data=pb if depth == 1 else pc, scope="local")
         b[0] = x
         T.attr(T.target("cuda"), "target", 0)
         i = T.launch_thread("threadIdx.x", 8)
         if access == "load":
             A[i] = d[0]
-        else:
+        elif access == "store":
             d[0] = A[i]
+        elif access == "pointer":
+            T.evaluate(T.call_extern("int32", "use", pb if depth == 1 else pc))
+        elif access == "offset_pointer":
+            T.evaluate(
+                T.call_extern("int32", "use", T.handle_add_byte_offset(pb if depth == 1 else pc, 0))
+            )
+        else:
+            e = T.decl_buffer((1,), "float32", data=pb if depth == 1 else pc, scope="local")
+            A[i] = e[0]
 
     with pytest.raises(ValueError, match="A kernel uses a view of `b`"):
+        _split(tvm.IRModule({"main": main}))
+
+
+@NOT_REJECTED
+@pytest.mark.parametrize("first", ["store", "address"])
+def test_rejection_names_the_kernels_first_use_needing_the_pointer(first):
+    """Of two kernel uses of a host cell that need its pointer, the rejection names the first"""
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32"), x: T.float32):
+        T.func_attr({"target": HOST_TARGET})
+        c = T.alloc_local((1,), "float32")
+        c[0] = x
+        T.attr(T.target("cuda"), "target", 0)
+        i = T.launch_thread("threadIdx.x", 8)
+        if first == "store":
+            c[0] = A[i]
+            T.evaluate(T.call_extern("int32", "use", T.address_of(c[0])))
+        else:
+            T.evaluate(T.call_extern("int32", "use", T.address_of(c[0])))
+            c[0] = A[i]
+
+    how = "stores into" if first == "store" else "takes the address of"
+    with pytest.raises(ValueError, match=f"A kernel {how} `c`"):
         _split(tvm.IRModule({"main": main}))
 
 
