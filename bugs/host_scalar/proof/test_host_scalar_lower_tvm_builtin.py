@@ -57,13 +57,14 @@ PLACEMENTS = {
 }
 # dtype -> (a value, DLDataType code, bits, bytes of an element): every type code, three
 # widths (int8: a size in bytes that is the element count, 1,023 bytes just below the stack
-# limit), a sub-byte type (an element takes a whole byte) and a vector (all its lanes)
+# limit), sub-byte types (an element takes a whole byte) and a vector (all its lanes)
 DTYPES = {
     "float32": (1.5, 2, 32, 4),
     "int64": (5, 0, 64, 8),
     "uint32": (5, 1, 32, 4),
     "int8": (5, 0, 8, 1),
     "int4": (5, 0, 4, 1),
+    "int1": (1, 0, 1, 1),
     "float16x4": (1.5, 2, 16, 8),
 }
 REASON = "host-level scalar cell of a cuda host function becomes a device workspace"

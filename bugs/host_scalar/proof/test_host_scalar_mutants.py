@@ -718,6 +718,41 @@ def test_sequential_skips_the_passes_below_their_released_opt_level(name, case):
     tvm.ir.assert_structural_equal(after, expected)
 
 
+def _without_host_memory(name, extent):
+    """A cuda host function that TVM's pass ``name`` changes and the fix changes as TVM's does:
+    a kernel and no host cell (SplitHostDevice), an allocation not marked host memory
+    (LowerTVMBuiltin)."""
+
+    @T.prim_func(s_tir=True)
+    def main(A: T.Buffer(8, "float32")):
+        T.func_attr({"target": HOST_TARGET})
+        T.attr(T.target("cuda"), "target", 0)
+        i = T.launch_thread("threadIdx.x", extent)
+        A[i] = T.float32(0)
+
+    @T.prim_func(s_tir=True)
+    def lowered(n: T.int32):
+        T.func_attr({"target": CUDA, "tirx.is_host_func": True})
+        T.attr("default", "device_id", 1)
+        c = T.alloc_buffer((extent,), "float32", scope="global")
+        c[0] = T.float32(1)
+
+    return tvm.IRModule({"main": main if name == "SplitHostDevice" else lowered})
+
+
+@pytest.mark.parametrize("extent", [1, 8])
+@pytest.mark.parametrize("name", ["SplitHostDevice", "LowerTVMBuiltin"])
+def test_sequential_runs_the_passes_at_their_released_opt_level(name, extent):
+    """A Sequential under opt level 0 runs both passes, as it runs TVM's (opt level 0)"""
+    mod = _without_host_memory(name, extent)
+    released = tvm_ffi.get_global_func(f"tirx.transform.{name}")
+    with tvm.transform.PassContext(opt_level=0):
+        after = tvm.transform.Sequential([getattr(tvm.tirx.transform, name)()])(mod)
+        expected = tvm.transform.Sequential([released()])(mod)
+    assert not tvm_ffi.structural_equal(expected, mod)
+    tvm.ir.assert_structural_equal(after, expected)
+
+
 def _calls(mod, name):
     """The arguments of every call of the op ``name`` in ``mod``'s main, as text."""
     found = []
