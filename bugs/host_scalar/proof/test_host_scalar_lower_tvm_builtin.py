@@ -147,8 +147,10 @@ def _cases():
         for scope in ("local", "global"):
             for dtype, (*_, element_bytes) in DTYPES.items():
                 below, at = 1024 // element_bytes - 1, 1024 // element_bytes
-                for extent in (1, below, at):
-                    small_global = extent < at and scope == "global"
+                # no element (a workspace of 0 bytes, as TVM's rule wants a positive size),
+                # one, just below the stack limit, at it, past it
+                for extent in (0, 1, below, at, at + 1):
+                    small_global = 0 < extent < at and scope == "global"
                     for host in (False, True):
                         stack = small_global and (host or device == KDLCPU)
                         # today the annotation is ignored: a bug wherever it changes the result
