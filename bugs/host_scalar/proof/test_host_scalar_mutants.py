@@ -782,6 +782,61 @@ def test_free_the_pass_did_not_emit_is_left_alone(extent):
 
 
 @pytest.mark.parametrize("extent", [1, 1024])
+def test_free_of_a_subroutines_pointer_is_left_alone(extent):
+    """A free the host code writes of a pointer a subroutine returns keeps its arguments"""
+
+    @I.ir_module
+    class Module:
+        @T.prim_func
+        def main(n: T.int32):
+            T.func_attr({"target": CUDA, "tirx.is_host_func": True})
+            T.attr("default", "device_id", 1)
+            c = T.alloc_buffer((extent,), "float32", scope="global", annotations=HOST)
+            c[0] = T.float32(1)
+            T.evaluate(T.TVMBackendFreeWorkspace(2, 1, Module.get()))
+
+        @T.prim_func(private=True)
+        def get() -> T.handle:
+            T.func_attr({"target": CUDA, "tirx.is_host_func": True})
+            return T.reinterpret("handle", T.uint64(0))
+
+    after = tvm.tirx.transform.LowerTVMBuiltin()(Module)
+    assert ["2", "1", "get()"] in _calls(after, "tirx.TVMBackendFreeWorkspace")
+
+
+@pytest.mark.parametrize("extent", [1, 1024])
+def test_subroutine_call_with_the_host_memorys_pointer_is_left_alone(extent):
+    """A call of a module function that passes host memory's pointer third keeps its arguments"""
+
+    @I.ir_module
+    class Module:
+        @T.prim_func
+        def main(n: T.int32):
+            T.func_attr({"target": CUDA, "tirx.is_host_func": True})
+            T.attr("default", "device_id", 1)
+            c = T.alloc_buffer((extent,), "float32", scope="global", annotations=HOST)
+            c[0] = T.float32(1)
+            Module.use(7, 9, c.data)
+
+        @T.prim_func(private=True)
+        def use(a: T.int32, b: T.int32, p: T.handle("float32")):
+            T.func_attr({"target": CUDA, "tirx.is_host_func": True})
+            T.evaluate(a + b)
+
+    def first_two(mod):
+        found = []
+
+        def visit(node):
+            if isinstance(node, tvm.ir.expr.Call) and isinstance(node.op, tvm.ir.GlobalVar):
+                found.append([str(arg) for arg in node.args[:2]])
+
+        tvm_ffi.structural_walk(mod["main"].body, visit, order="pre")
+        return found
+
+    assert first_two(tvm.tirx.transform.LowerTVMBuiltin()(Module)) == [["7", "9"]]
+
+
+@pytest.mark.parametrize("extent", [1, 1024])
 def test_allocation_marked_to_skip_lowering_is_kept_beside_host_memory(extent):
     """An allocation marked ``disable_lower_builtin`` beside host memory stays as written"""
 
