@@ -860,6 +860,46 @@ def test_allocation_marked_to_skip_lowering_is_kept_beside_host_memory(extent):
     assert kept == [{"disable_lower_builtin": 1}]
 
 
+@pytest.mark.xfail(strict=True, raises=HostMemoryOnDevice, reason=REASON)
+@pytest.mark.parametrize("extent", [63, 64])
+@pytest.mark.parametrize("flag", [1, -1])
+def test_any_nonzero_host_function_mark_puts_host_memory_on_the_cpu(flag, extent):
+    """A cuda function whose tirx.is_host_func is nonzero, -1 too, allocates host memory on the
+    CPU (TVM's IsHostFunc: HasNonzeroAttr)"""
+
+    @T.prim_func
+    def main(n: T.int32):
+        T.func_attr({"target": CUDA, "tirx.is_host_func": flag})
+        T.attr("default", "device_id", 1)
+        c = T.alloc_buffer((extent,), "float32x4", scope="global", annotations=HOST)
+        c[0] = T.Broadcast(T.float32(1.5), 4)
+
+    after = tvm.tirx.transform.LowerTVMBuiltin()(tvm.IRModule({"main": main}))
+    devices = cases.workspace_devices(after)
+    if devices != ([] if extent < 64 else [(KDLCPU, 0)]):
+        raise HostMemoryOnDevice(f"is_host_func {flag}: workspaces {devices}")
+
+
+@pytest.mark.parametrize("device_type", [KDLCPU, 2])
+@pytest.mark.parametrize("extent", [1, 64])
+def test_function_marked_not_host_is_lowered_as_released(extent, device_type):
+    """A cuda function whose tirx.is_host_func is 0 is left by LowerTVMBuiltin as TVM leaves it,
+    whatever device its allocation's annotation names"""
+
+    @T.prim_func
+    def main(n: T.int32):
+        T.func_attr({"target": CUDA, "tirx.is_host_func": 0})
+        T.attr("default", "device_id", 1)
+        c = T.alloc_buffer(
+            (extent,), "float32", scope="global", annotations={"device_type": device_type}
+        )
+        c[0] = T.float32(1)
+
+    mod = tvm.IRModule({"main": main})
+    released = tvm_ffi.get_global_func("tirx.transform.LowerTVMBuiltin")
+    tvm.ir.assert_structural_equal(tvm.tirx.transform.LowerTVMBuiltin()(mod), released()(mod))
+
+
 @pytest.mark.parametrize("call", ["packed", "extern"])
 def test_function_without_target_is_lowered_as_released(call):
     """LowerTVMBuiltin lowers a function with neither a target nor a host mark as TVM's does"""
