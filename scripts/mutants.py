@@ -434,6 +434,7 @@ def parse_args(argv):
                 f"{option} {path}: cannot write there (name a file in a folder you can write)"
             )
     args.keys = [k for k in keys if not args.fix or k in args.fix]
+    args.line = "apache/tvm-tirx" if args.tvm_tirx else "apache/tvm"
     return args
 
 
@@ -441,7 +442,7 @@ def journal_verdicts(path, line):
     """{mutant id: entry} of the journal ``path`` for ``line`` (later entries win); an
     unreadable line of the file is an Error naming it."""
     found = {}
-    if path is None or not path.exists() or path.stat().st_size == 0:
+    if path is None or not path.exists():
         return found
     for n, text in enumerate(path.read_text().splitlines(), 1):
         try:
@@ -489,7 +490,7 @@ def run(args):
     every = [m for ms in chosen.values() for m in ms]
     with tempfile.TemporaryDirectory(prefix="mutants-") as tmp:
         apply(python, every, Path(tmp))
-        stale = review(every, table, "apache/tvm-tirx" if args.tvm_tirx else "apache/tvm")
+        stale = review(every, table, args.line)
         for mid, why in stale.items():
             print(f"mutants: stale entry of {args.equivalent.name}, run: {mid}: {why}")
         print(
@@ -503,8 +504,7 @@ def run(args):
             for m in every:
                 print(f"{m.id}  {m.mutation}" + ("  [equivalent]" if m.verdict else ""))
             return 0
-        line = "apache/tvm-tirx" if args.tvm_tirx else "apache/tvm"
-        taken = from_journal(every, journal_verdicts(args.journal, line))
+        taken = from_journal(every, journal_verdicts(args.journal, args.line))
         if taken:
             print(f"mutants: {taken} verdicts taken from {args.journal}", flush=True)
         to_run = [m for m in every if not m.verdict]
@@ -523,9 +523,9 @@ def run(args):
 def execute(args, to_run, tmp):
     """Run each mutant as a wrong fix, ``args.jobs`` at a time; prints a line as each ends."""
     suite, upstream, python = RUNNER.SUITE, RUNNER.UPSTREAM, sys.executable
-    line = "apache/tvm"
+    line = args.line
     if args.tvm_tirx:
-        suite, upstream, line = RUNNER.TIRX_SUITE, RUNNER.TIRX_UPSTREAM, "apache/tvm-tirx"
+        suite, upstream = RUNNER.TIRX_SUITE, RUNNER.TIRX_UPSTREAM
         try:
             python = RUNNER.tirx_python()
         except RUNNER.RunError as err:
