@@ -1,0 +1,23 @@
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#   http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing,
+# software distributed under the License is distributed on an
+# "AS IS" BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY
+# KIND, either express or implied.  See the License for the
+# specific language governing permissions and limitations
+# under the License.
+"""Blind round 8 (blind8d) on apache/tvm-tirx: the same demos as demos_round8.py, its program
+builders spelling the kernels for tvm-tirx (T.function, T.Tensor, ``with T.launch_thread``,
+``T.cuda.iket_mark``) and enabling IKET by ``cuda.iket.enabled``."""
+
+from bugs.lower_iket_inplace.demos_round8 import demos
+
+DEMOS = demos()
