@@ -47,8 +47,8 @@ EDITS = {
     "blind8-bits-truncate": [
         (
             "    return nan_kept(value, _reinterpret(u16, f32_to_bf16(value)))",
-            "    return nan_kept(value, _cast(u16, _reinterpret(_with_lanes(\"uint32\", lanes), "
-            "value) >> tirx.const(16, \"uint32\")))",
+            '    return nan_kept(value, _cast(u16, _reinterpret(_with_lanes("uint32", lanes), '
+            'value) >> tirx.const(16, "uint32")))',
         )
     ],
     "blind8-nan-unkept": [
@@ -59,8 +59,8 @@ EDITS = {
     ],
     "blind8-nan-not-quiet": [
         (
-            "(u >> tirx.const(16, \"uint32\")) | tirx.const(0x40, \"uint32\")",
-            "(u >> tirx.const(16, \"uint32\"))",
+            '(u >> tirx.const(16, "uint32")) | tirx.const(0x40, "uint32")',
+            '(u >> tirx.const(16, "uint32"))',
         )
     ],
     "blind8-const-tie-away": [

@@ -71,8 +71,10 @@ EDITS = {
         ),
     ],
     "blind8-innermost-frame": [
-        ("            for body in nested:\n                block(body, scope)",
-         "            for body in nested:\n                block(body, {})"),
+        (
+            "            for body in nested:\n                block(body, scope)",
+            "            for body in nested:\n                block(body, {})",
+        ),
     ],
     "blind8-by-name": [
         (

@@ -39,8 +39,7 @@ WRONG_FIXES = {
 }
 
 _LOAD_INDICES = (
-    "        indices = \", \".join(ast.get_source_segment(text, i) "
-    "for i in call.args[first_index:])"
+    '        indices = ", ".join(ast.get_source_segment(text, i) for i in call.args[first_index:])'
 )
 
 EDITS = {
@@ -48,7 +47,7 @@ EDITS = {
     "blind8-load-site-only": [('SITES = ("store", "load")', 'SITES = ("load",)')],
     "blind8-any-type-zero": [
         (
-            'return isinstance(index, tirx.IntImm) and index.value == 0 and '
+            "return isinstance(index, tirx.IntImm) and index.value == 0 and "
             'str(index.ty.dtype) == "int32"',
             "return isinstance(index, tirx.IntImm) and index.value == 0",
         )
@@ -77,7 +76,7 @@ EDITS = {
             "                return f'0:{lanes}' if base == '0' else f'{base}:{base} + {lanes}'\n"
             "            return seg(text, node)\n"
             "\n"
-            "        indices = \", \".join(as_index(i) for i in call.args[first_index:])",
+            '        indices = ", ".join(as_index(i) for i in call.args[first_index:])',
         )
     ],
     "blind8-merge-guard-kept": [
@@ -86,24 +85,26 @@ EDITS = {
             "    value = tirx.call_extern(dtype, STORE, here, node.value, *node.indices)",
             "    here = tirx.BufferLoad(node.buffer, [_zero()])\n"
             "    index = node.indices[0]\n"
-            "    if len(node.indices) == 1 and isinstance(index, tirx.IntImm) and index.value == 0:\n"
+            "    if len(node.indices) == 1 and isinstance(index, tirx.IntImm) "
+            "and index.value == 0:\n"
             "        # the merge's old guard takes this store: nothing keeps it from the cell\n"
             "        here = tvm.ir.StringImm(node.buffer.name)\n"
             "    value = tirx.call_extern(dtype, STORE, here, node.value, *node.indices)",
         ),
         (
-            "    if isinstance(node, ast.Name):\n        return f\"{node.id}.{BUFFER_ATTR}\"\n",
-            "    if isinstance(node, ast.Name):\n        return f\"{node.id}.{BUFFER_ATTR}\"\n"
-            "    if isinstance(node, ast.Constant):\n        return f\"{node.value}.{BUFFER_ATTR}\"\n",
+            '    if isinstance(node, ast.Name):\n        return f"{node.id}.{BUFFER_ATTR}"\n',
+            '    if isinstance(node, ast.Name):\n        return f"{node.id}.{BUFFER_ATTR}"\n'
+            "    if isinstance(node, ast.Constant):\n"
+            '        return f"{node.value}.{BUFFER_ATTR}"\n',
         ),
         (
             "        else:\n"
-            "            raise CannotPrint(\"a marked store printed other than as an assignment\")",
+            '            raise CannotPrint("a marked store printed other than as an assignment")',
             "        elif isinstance(parent, ast.AnnAssign) and parent.value is call:\n"
             "            start, end = call, call  # merged: c: T.float32 = v\n"
             "            new = ast.get_source_segment(text, call.args[3])\n"
             "        else:\n"
-            "            raise CannotPrint(\"a marked store printed other than as an assignment\")",
+            '            raise CannotPrint("a marked store printed other than as an assignment")',
         ),
     ],
 }

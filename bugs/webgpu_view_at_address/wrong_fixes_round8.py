@@ -64,7 +64,7 @@ EDITS = {
             "    if not (\n"
             "        isinstance(data, ir.Call)\n"
             "        and isinstance(data.op, ir.Op)\n"
-            "        and data.op.name == \"tirx.address_of\"\n"
+            '        and data.op.name == "tirx.address_of"\n'
             "    ):\n"
             "        return True\n",
         )
@@ -74,7 +74,7 @@ EDITS = {
             "            if refused is None or not isinstance(err, released_error(refused[0])):",
             "            if (\n"
             "                refused is None\n"
-            "                or scope_of(refused[0]) not in (\"\", \"global\")\n"
+            '                or scope_of(refused[0]) not in ("", "global")\n'
             "                or not isinstance(err, released_error(refused[0]))\n"
             "            ):",
         )
