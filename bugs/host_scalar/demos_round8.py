@@ -29,13 +29,13 @@ from harness.blind_demo import (
     split,
 )
 
-HEAD = '''
+HEAD = """
 @T.prim_func
 def main(B: T.Buffer((8,), "float32"), C: T.Buffer((8,), "float32")):
-'''
-KERNEL = '''    with T.attr(T.target("cuda"), "target", 0):
+"""
+KERNEL = """    with T.attr(T.target("cuda"), "target", 0):
         tx = T.launch_thread("threadIdx.x", 8)
-'''
+"""
 
 
 def program(body):
@@ -107,7 +107,7 @@ def lower_builtin_program(device_type):
     return lambda: on(
         "llvm",
         from_script(
-            '''
+            """
 @T.prim_func
 def main(B: T.Buffer((8,), "float32"), dev_id: T.int32):
     T.attr("default", "device_id", dev_id)
@@ -116,7 +116,7 @@ def main(B: T.Buffer((8,), "float32"), dev_id: T.int32):
     for j in range(4):
         g[j] = B[j]
     B[0] = g[3]
-'''
+"""
             % device_type
         ),
     )
@@ -128,82 +128,118 @@ def lower_builtin(mod):
 
 
 # a host-level cell the host writes and a kernel reads as a scalar
-SCALAR = program('''    c = T.alloc_buffer((1,), "float32", scope="local")
+SCALAR = program(
+    """    c = T.alloc_buffer((1,), "float32", scope="local")
     c[0] = T.float32(1.5)
-''' + KERNEL + '''        C[tx] = B[tx] + c[0]
-''')
+"""
+    + KERNEL
+    + """        C[tx] = B[tx] + c[0]
+"""
+)
 
 DEMOS = {
     # a "global" buffer of the host code: the host stores it, a kernel reads it
     "blind8-global-candidate": Demo(
-        program('''    g = T.alloc_buffer((1,), "float32")
+        program(
+            """    g = T.alloc_buffer((1,), "float32")
     g[0] = T.float32(2.0)
-''' + KERNEL + '''        C[tx] = B[tx] + g[0]
-'''),
+"""
+            + KERNEL
+            + """        C[tx] = B[tx] + g[0]
+"""
+        ),
         split_allocations(),
     ),
     # a one-element cell of two dimensions, read by the kernel at [0, 0]
     "blind8-first-dim-cell": Demo(
-        program('''    c = T.alloc_buffer((1, 1), "float32", scope="local")
+        program(
+            """    c = T.alloc_buffer((1, 1), "float32", scope="local")
     c[0, 0] = T.float32(1.5)
-''' + KERNEL + '''        C[tx] = B[tx] + c[0, 0]
-'''),
+"""
+            + KERNEL
+            + """        C[tx] = B[tx] + c[0, 0]
+"""
+        ),
         split_allocations(),
     ),
     # the kernel reads the one element at an index computed from the thread (always 0)
     "blind8-index-unchecked": Demo(
-        program('''    c = T.alloc_buffer((1,), "float32", scope="local")
+        program(
+            """    c = T.alloc_buffer((1,), "float32", scope="local")
     c[0] = T.float32(1.5)
-''' + KERNEL + '''        C[tx] = B[tx] + c[tx // 8]
-'''),
+"""
+            + KERNEL
+            + """        C[tx] = B[tx] + c[tx // 8]
+"""
+        ),
         split_allocations(),
     ),
     # a one-element float32x4 cell that a kernel reads whole
     "blind8-vector-cell-by-value": Demo(
-        program('''    c = T.alloc_buffer((1,), "float32x4", scope="local")
+        program(
+            """    c = T.alloc_buffer((1,), "float32x4", scope="local")
     c[0] = T.Broadcast(T.float32(1.5), 4)
-''' + KERNEL + '''        C[T.Ramp(0, 1, 4)] = c[0]
-'''),
+"""
+            + KERNEL
+            + """        C[T.Ramp(0, 1, 4)] = c[0]
+"""
+        ),
         split_allocations(),
     ),
     # a cell of the host code that one kernel writes and a second kernel reads; the host
     # never touches it
     "blind8-reject-before-device": Demo(
-        program('''    c = T.alloc_buffer((1,), "float32", scope="local")
-''' + KERNEL + '''        c[0] = B[tx]
-''' + KERNEL.replace("tx", "ty") + '''        C[ty] = c[0]
-'''),
+        program(
+            """    c = T.alloc_buffer((1,), "float32", scope="local")
+"""
+            + KERNEL
+            + """        c[0] = B[tx]
+"""
+            + KERNEL.replace("tx", "ty")
+            + """        C[ty] = c[0]
+"""
+        ),
         split_allocations(),
     ),
     # the host declares a view of a cell that only the kernel uses
     "blind8-view-decl-host-use": Demo(
-        program('''    c = T.alloc_buffer((1,), "float32", scope="local")
+        program(
+            """    c = T.alloc_buffer((1,), "float32", scope="local")
     v = T.decl_buffer((1,), "float32", data=c.data, scope="local")
-''' + KERNEL + '''        v[0] = B[tx]
+"""
+            + KERNEL
+            + """        v[0] = B[tx]
         C[tx] = v[0]
-'''),
+"""
+        ),
         split_allocations(),
     ),
     # the host writes the cell; the first kernel stores into it, the second takes its address
     "blind8-last-pointer-use-named": Demo(
-        program('''    c = T.alloc_buffer((1,), "float32", scope="local")
+        program(
+            """    c = T.alloc_buffer((1,), "float32", scope="local")
     c[0] = T.float32(1.5)
-''' + KERNEL + '''        c[0] = B[tx]
-''' + KERNEL.replace("tx", "ty") + '''        T.evaluate(T.address_of(c[0]))
-'''),
+"""
+            + KERNEL
+            + """        c[0] = B[tx]
+"""
+            + KERNEL.replace("tx", "ty")
+            + """        T.evaluate(T.address_of(c[0]))
+"""
+        ),
         split_allocations(),
     ),
     # a buffer of the host code that a user annotated with another device type
     "blind8-any-device-type": Demo(lower_builtin_program(2), lower_builtin),
     # the report's program: the workspace of the cell on the CPU
     "blind8-device-id-enclosing": Demo(
-        lambda: from_script('''
+        lambda: from_script("""
 @T.prim_func
 def main(B: T.Buffer((8,), "float32"), C: T.Buffer((8,), "float32")):
     c: T.float32 = T.float32(1.5)
     for i in T.thread_binding(8, thread="threadIdx.x"):
         C[i] = B[i] + c
-'''),
+"""),
         host_workspace_calls(),
     ),
     # a small "global" buffer of an OpenCL function's host code, marked host memory
@@ -212,10 +248,14 @@ def main(B: T.Buffer((8,), "float32"), C: T.Buffer((8,), "float32")):
     "blind8-no-webgpu": Demo(SCALAR, split_allocations("webgpu")),
     # a cell that the host hands to a packed function as a tensor, and nothing else uses
     "blind8-tensor-host-use": Demo(
-        program('''    c = T.alloc_buffer((1,), "float32", scope="local")
+        program(
+            """    c = T.alloc_buffer((1,), "float32", scope="local")
     T.call_packed("f", c)
-''' + KERNEL + '''        C[tx] = B[tx]
-'''),
+"""
+            + KERNEL
+            + """        C[tx] = B[tx]
+"""
+        ),
         split_allocations(),
     ),
 }

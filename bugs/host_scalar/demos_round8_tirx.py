@@ -21,10 +21,10 @@ of demos_round8.py in that line's form (a kernel is a ``launch_thread`` region, 
 from bugs.host_scalar.demos_round8 import lower_builtin, split_allocations
 from harness.blind_demo import Demo, from_script, on
 
-HEAD = '''
+HEAD = """
 @T.prim_func
 def main(B: T.Buffer((8,), "float32"), C: T.Buffer((8,), "float32")):
-'''
+"""
 
 
 def local(ty):
@@ -43,7 +43,7 @@ def lower_builtin_program(device_type, scope=""):
     return lambda: on(
         "llvm",
         from_script(
-            f'''
+            f"""
 @T.prim_func
 def main(B: T.Buffer((8,), "float32"), dev_id: T.int32):
     with T.device_context(4, dev_id):
@@ -52,91 +52,89 @@ def main(B: T.Buffer((8,), "float32"), dev_id: T.int32):
         for j in range(4):
             g[j] = B[j]
         B[0] = g[3]
-'''
+"""
         ),
     )
 
 
 DEMOS = {
     "blind8-global-candidate": Demo(
-        program('''    g = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32)])
+        program("""    g = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32)])
     g[0] = T.float32(2.0)
     with T.launch_thread("threadIdx.x", 8) as tx:
         C[tx] = B[tx] + g[0]
-'''),
+"""),
         split_allocations(),
     ),
     "blind8-first-dim-cell": Demo(
-        program(f'''    c = {local("(1, 1), T.float32")}
+        program(f"""    c = {local("(1, 1), T.float32")}
     c[0, 0] = T.float32(1.5)
     with T.launch_thread("threadIdx.x", 8) as tx:
         C[tx] = B[tx] + c[0, 0]
-'''),
+"""),
         split_allocations(),
     ),
     "blind8-index-unchecked": Demo(
-        program(f'''    c = {local("(1,), T.float32")}
+        program(f"""    c = {local("(1,), T.float32")}
     c[0] = T.float32(1.5)
     with T.launch_thread("threadIdx.x", 8) as tx:
         C[tx] = B[tx] + c[tx // 8]
-'''),
+"""),
         split_allocations(),
     ),
     "blind8-vector-cell-by-value": Demo(
-        program(f'''    c = {local("(1,), T.float32x4")}
+        program(f"""    c = {local("(1,), T.float32x4")}
     c[0] = T.Broadcast(T.float32(1.5), 4)
     with T.launch_thread("threadIdx.x", 8) as tx:
         C[T.Ramp(0, 1, 4)] = c[0]
-'''),
+"""),
         split_allocations(),
     ),
     "blind8-reject-before-device": Demo(
-        program(f'''    c = {local("(1,), T.float32")}
+        program(f"""    c = {local("(1,), T.float32")}
     with T.launch_thread("threadIdx.x", 8) as tx:
         c[0] = B[tx]
     with T.launch_thread("threadIdx.x", 8) as ty:
         C[ty] = c[0]
-'''),
+"""),
         split_allocations(),
     ),
     "blind8-view-decl-host-use": Demo(
-        program(f'''    c = {local("(1,), T.float32")}
+        program(f"""    c = {local("(1,), T.float32")}
     v = T.decl_tensor(T.tensor_data_ptr(c), ty_args=[T.Tensor((1,), T.float32, scope="local")])
     with T.launch_thread("threadIdx.x", 8) as tx:
         v[0] = B[tx]
         C[tx] = v[0]
-'''),
+"""),
         split_allocations(),
     ),
     "blind8-last-pointer-use-named": Demo(
-        program(f'''    c = {local("(1,), T.float32")}
+        program(f"""    c = {local("(1,), T.float32")}
     c[0] = T.float32(1.5)
     with T.launch_thread("threadIdx.x", 8) as tx:
         c[0] = B[tx]
     with T.launch_thread("threadIdx.x", 8) as ty:
         T.evaluate(T.address_of(c[0]))
-'''),
+"""),
         split_allocations(),
     ),
     "blind8-any-device-type": Demo(lower_builtin_program(2), lower_builtin),
     # a "local" cell of the host code marked host memory: its workspace on (kDLCPU, 0)
-    "blind8-device-id-enclosing": Demo(
-        lower_builtin_program(1, ', scope="local"'), lower_builtin
-    ),
+    "blind8-device-id-enclosing": Demo(lower_builtin_program(1, ', scope="local"'), lower_builtin),
     "blind8-stack-rule-enclosing": Demo(lower_builtin_program(1), lower_builtin),
     "blind8-no-webgpu": Demo(
-        program('''    c: T.float32 = T.float32(1.5)
+        program("""    c: T.float32 = T.float32(1.5)
     with T.launch_thread("threadIdx.x", 8) as tx:
         C[tx] = B[tx] + c
-'''),
+"""),
         split_allocations("webgpu"),
     ),
     "blind8-tensor-host-use": Demo(
-        program(f'''    c = {local("(1,), T.float32")}
+        program(f"""    c = {local("(1,), T.float32")}
     T.call_packed("f", c)
     with T.launch_thread("threadIdx.x", 8) as tx:
         C[tx] = B[tx]
-'''),
+"""),
         split_allocations(),
     ),
 }

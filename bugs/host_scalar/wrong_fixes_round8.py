@@ -70,7 +70,7 @@ EDITS = {
     "blind8-reject-before-device": [
         (
             '    if kernel and not host:\n        return "device"  # device memory shared by '
-            'kernels, as today\n    if kernel and needs_pointer is not None:\n        return '
+            "kernels, as today\n    if kernel and needs_pointer is not None:\n        return "
             '"reject"\n',
             '    if kernel and needs_pointer is not None:\n        return "reject"\n    if kernel '
             'and not host:\n        return "device"  # device memory shared by kernels, as today\n',

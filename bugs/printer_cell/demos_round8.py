@@ -26,13 +26,13 @@ def cell(declaration, scalar=False):
     read (through the scalar it names, ``scalar``, as T.<scope>_scalar declares it)."""
     at = "" if scalar else "[0]"
     return lambda: from_script(
-        f'''
+        f"""
 @T.prim_func
 def main(x: T.float32):
     c = {declaration}
     c{at} = x
     T.evaluate(c{at} + T.float32(1.0))
-'''
+"""
     )
 
 
@@ -85,9 +85,7 @@ DEMOS = {
         cell('T.alloc_buffer((1,), "int32", scope="shared")'), round_trip
     ),
     # a one-element "global" cell: T.alloc_scalar's dtype
-    "blind8-dtype-string-scoped-only": Demo(
-        cell('T.alloc_buffer((1,), "float16")'), round_trip
-    ),
+    "blind8-dtype-string-scoped-only": Demo(cell('T.alloc_buffer((1,), "float16")'), round_trip),
     # the local cell written the way the printer writes it
     "blind8-local-scalar-drops-annotations": Demo(
         cell('T.local_scalar("float32", annotations={"device_type": 1})', True), round_trip

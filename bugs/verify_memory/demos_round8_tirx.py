@@ -18,11 +18,11 @@
 demos_round8.py in that line's form (a kernel is a ``launch_thread`` region, a view a
 ``decl_tensor``, an allocation an ``alloc_tensor``), with the same observer."""
 
-from bugs.verify_memory.demos_round8 import HEAD, program, verify
+from bugs.verify_memory.demos_round8 import program, verify
 from harness.blind_demo import Demo
 
-KERNEL = '''    with T.launch_thread("threadIdx.x", 8) as tx:
-'''
+KERNEL = """    with T.launch_thread("threadIdx.x", 8) as tx:
+"""
 
 
 def view(data, shape="(4,)", scope=""):
@@ -38,83 +38,120 @@ def alloc(shape, scope="", attrs=""):
 DEMOS = {
     "blind8-buffer-params-only": Demo(
         program(
-            f'''    A = {view("a", "(8,)")}
+            f"""    A = {view("a", "(8,)")}
     A[0] = T.float32(1.0)
-''' + KERNEL + '''        B[tx] = A[tx]
-''',
-            head='''
+"""
+            + KERNEL
+            + """        B[tx] = A[tx]
+""",
+            head="""
 @T.prim_func
 def main(a: T.Ptr(T.float32), B: T.Buffer((8,), "float32")):
-''',
+""",
         ),
         verify(),
     ),
     "blind8-first-param-only": Demo(
-        program('''    B[0] = T.float32(1.0)
-''' + KERNEL + '''        A[tx] = B[tx]
-'''),
+        program(
+            """    B[0] = T.float32(1.0)
+"""
+            + KERNEL
+            + """        A[tx] = B[tx]
+"""
+        ),
         verify(),
     ),
     # on this line a view's data is its decl_tensor call: the address is bound first
     "blind8-address-of-not-followed": Demo(
-        program(f'''    p = T.address_of(A[4])
+        program(
+            f"""    p = T.address_of(A[4])
     V = {view("p")}
     V[0] = T.float32(1.0)
-''' + KERNEL + '''        B[tx] = A[tx]
-'''),
+"""
+            + KERNEL
+            + """        B[tx] = A[tx]
+"""
+        ),
         verify(),
     ),
     "blind8-address-of-is-access": Demo(
-        program(f'''    V = {view("T.address_of(A[4])")}
-''' + KERNEL + '''        B[tx] = V[tx % 4]
-'''),
+        program(
+            f"""    V = {view("T.address_of(A[4])")}
+"""
+            + KERNEL
+            + """        B[tx] = V[tx % 4]
+"""
+        ),
         verify(),
     ),
     "blind8-nested-extent-in-kernel": Demo(
-        program('''    with T.launch_thread("blockIdx.x", 1) as bx:
+        program("""    with T.launch_thread("blockIdx.x", 1) as bx:
         with T.launch_thread("threadIdx.x", L[0]) as tx:
             B[tx % 8] = A[tx % 8]
-'''),
+"""),
         verify(),
     ),
     "blind8-no-shared-dyn-size": Demo(
-        program(KERNEL + f'''        S = {alloc("(L[0],)", ', scope="shared.dyn"')}
+        program(
+            KERNEL
+            + f"""        S = {alloc("(L[0],)", ', scope="shared.dyn"')}
         S[tx] = A[tx]
         B[tx] = S[tx]
-'''),
+"""
+        ),
         verify(),
     ),
     "blind8-local-alloc-is-device": Demo(
-        program(f'''    c = {alloc("(1,)", ', scope="local"')}
+        program(
+            f"""    c = {alloc("(1,)", ', scope="local"')}
     c[0] = T.float32(1.5)
-''' + KERNEL + '''        B[tx] = A[tx] + c[0]
-'''),
+"""
+            + KERNEL
+            + """        B[tx] = A[tx] + c[0]
+"""
+        ),
         verify(),
     ),
     "blind8-device-type-annotation-ignored": Demo(
-        program(f'''    g = {alloc("(4,)", attrs=', attrs={"device_type": 1}')}
+        program(
+            f"""    g = {alloc("(4,)", attrs=', attrs={"device_type": 1}')}
     g[0] = T.float32(1.5)
-''' + KERNEL + '''        B[tx] = A[tx]
-'''),
+"""
+            + KERNEL
+            + """        B[tx] = A[tx]
+"""
+        ),
         verify(),
     ),
     "blind8-disable-lower-builtin-zero": Demo(
-        program(f'''    g = {alloc("(4,)", attrs=', attrs={"disable_lower_builtin": 0}')}
+        program(
+            f"""    g = {alloc("(4,)", attrs=', attrs={"disable_lower_builtin": 0}')}
     g[0] = T.float32(1.5)
-''' + KERNEL + '''        B[tx] = A[tx]
-'''),
+"""
+            + KERNEL
+            + """        B[tx] = A[tx]
+"""
+        ),
         verify(),
     ),
     "blind8-no-webgpu": Demo(
-        program('''    B[0] = T.float32(1.0)
-''' + KERNEL + '''        A[tx] = B[tx]
-'''),
+        program(
+            """    B[0] = T.float32(1.0)
+"""
+            + KERNEL
+            + """        A[tx] = B[tx]
+"""
+        ),
         verify("webgpu"),
     ),
     "blind8-hostless-entry-skipped": Demo(
-        program('''    B[0] = T.float32(1.0)
-''' + KERNEL + '''        A[tx] = B[tx]
-'''),
+        program(
+            """    B[0] = T.float32(1.0)
+"""
+            + KERNEL
+            + """        A[tx] = B[tx]
+"""
+        ),
         verify(host=None),
     ),
 }

@@ -64,7 +64,8 @@ EDITS = {
     "blind8-nested-extent-in-kernel": [
         (
             "            found.extend(_thread_extent(node))",
-            "            if node.same_as(kernel):\n                found.extend(_thread_extent(node))",
+            "            if node.same_as(kernel):\n"
+            "                found.extend(_thread_extent(node))",
         )
     ],
     "blind8-no-shared-dyn-size": [
