@@ -70,15 +70,18 @@ EDITS = {
     ],
     "blind8-webgpu-lanes-left-internal": [
         (
-            '    if lanes != 1 and not 2 <= lanes <= 4:\n        return "WGSL vectors have 2, 3 or 4 '
-            'lanes"\n',
-            "    if lanes != 1 and not 2 <= lanes <= 4:\n        return None  # the ICHECK is kept\n",
+            "    if lanes != 1 and not 2 <= lanes <= 4:\n"
+            '        return "WGSL vectors have 2, 3 or 4 lanes"\n',
+            "    if lanes != 1 and not 2 <= lanes <= 4:\n"
+            "        return None  # the ICHECK is kept\n",
         ),
     ],
     "blind8-webgpu-arg-type-error": [
         (
             "            raise ValueError(message) from None\n",
-            '            kind = TypeError if "cannot pass a kernel argument" in message else ValueError\n'
+            "            kind = ValueError\n"
+            '            if "cannot pass a kernel argument" in message:\n'
+            "                kind = TypeError\n"
             "            raise kind(message) from None\n",
         ),
     ],
@@ -94,7 +97,10 @@ EDITS = {
             "                _dtype(d)[0] == _FLOAT\n"
             "                for _, f in mod.functions.items()\n"
             "                if _built(f)\n"
-            "                for d in [*(_prim_dtype(p.ty) or 'void' for p in f.params), *_body_dtypes(f)]\n"
+            "                for d in [\n"
+            "                    *(_prim_dtype(p.ty) or 'void' for p in f.params),\n"
+            "                    *_body_dtypes(f),\n"
+            "                ]\n"
             "            ):\n"
             '                raise INTERNAL[0]("PrintType refuses every float")\n'
             "            return original(mod, target_obj)\n",

@@ -75,9 +75,7 @@ def narrow(dtype):
 DEMOS = {
     "blind8-u64-copied-uint32-line": Demo(u64, launch(u64_inputs)),
     "blind8-u64-tensormap-code": Demo(u64, launch(u64_inputs)),
-    "blind8-u64-unsigned-fallback": Demo(
-        narrow("uint16"), launch(narrow_inputs("uint16", 40000))
-    ),
+    "blind8-u64-unsigned-fallback": Demo(narrow("uint16"), launch(narrow_inputs("uint16", 40000))),
     "blind8-u64-any-type-fallback": Demo(narrow("int8"), launch(narrow_inputs("int8", -100))),
     "blind8-u64-nonbuffer-packer-only": Demo(u64, launch(u64_inputs)),
     "blind8-u64-aligned-packer-only": Demo(u64, launch(u64_inputs)),

@@ -47,8 +47,7 @@ _UINT_LINES = (
 )
 _UINT32 = "    if (t.bits == 32U) return INT64_TO_UINT32;\n"
 _REFUSAL = (
-    '  TVM_FFI_THROW(InternalError) << "Cannot handle " << t << " as device function '
-    'argument";\n'
+    '  TVM_FFI_THROW(InternalError) << "Cannot handle " << t << " as device function argument";\n'
 )
 _LOOP = "    codes.push_back(detail::GetArgConvertCode(arg_types[i]));\n"
 _MAPPED = (
