@@ -89,6 +89,7 @@ def demos():
         "blind8-module-kernel-kept": Demo(module_kernel, split_module),
         "blind8-first-narrow-only": Demo(two_narrow, split),
         "blind8-cpu-kernels-widened": Demo(cpu_region, split_module),
+        "blind8-entry-after-decls": Demo(kernel("int8"), split),
     }
 
 

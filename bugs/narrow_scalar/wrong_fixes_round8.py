@@ -33,6 +33,8 @@ WRONG_FIXES = {
     "written as a module function (given the launch calling convention) keeps its narrow params",
     "blind8-first-narrow-only": "WidenNarrowScalarParams stops after the first narrow parameter: "
     "a kernel's second narrow scalar stays narrow",
+    "blind8-entry-after-decls": "the narrowing bindings are inserted in front of the kernel's "
+    "launch (its last statement), after its buffer declarations, not at the kernel's entry",
     "blind8-cpu-kernels-widened": "the IsLaunchedByDeviceRuntime check is left out of the kernel "
     "rewrite: kernels of CPU targets (called as functions) get widened parameters too",
 }
@@ -63,6 +65,12 @@ EDITS = {
     ],
     "blind8-first-narrow-only": [
         ("        if wide is None:\n", "        if wide is None or widened:\n"),
+    ],
+    "blind8-entry-after-decls": [
+        (
+            "        body = ir.SeqStmt([*entry, *rest])\n",
+            "        body = ir.SeqStmt([*rest[:-1], *entry, rest[-1]])\n",
+        ),
     ],
     "blind8-cpu-kernels-widened": [
         ("        if not _launched_by_runtime(func):\n            continue\n", ""),
