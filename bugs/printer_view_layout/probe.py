@@ -32,7 +32,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
-from probe_common import judge, needs_tvm, round_trip_error, script
+from probe_common import judge, needs_tvm, repro_definition, round_trip_error, script
 
 BUG = "printer_view_layout"
 
@@ -40,30 +40,16 @@ with needs_tvm(BUG):
     from tvm.script import tirx as T
 
 
-def reshaped(reshape):
-    """``V`` over ``A.data`` of shape (4, 2), or of ``A``'s own shape (8,)."""
-    if reshape:
-
-        @T.prim_func
-        def main(A: T.Buffer((8,), "float32")):
-            V = T.decl_buffer((4, 2), "float32", data=A.data)
-            A[0] = V[1, 1]
-
-    else:
-
-        @T.prim_func
-        def main(A: T.Buffer((8,), "float32")):
-            V = T.decl_buffer((8,), "float32", data=A.data)
-            A[0] = V[3]
-
-    return main
-
-
 def probe(run_gpu=False):
     del run_gpu  # nothing runs on a device
-    func = reshaped(reshape=True)
+
+    @T.prim_func
+    def control(A: T.Buffer((8,), "float32")):  # V of A's own shape
+        V = T.decl_buffer((8,), "float32", data=A.data)
+        A[0] = V[3]
+
+    func = repro_definition(__file__, "main")  # V of shape (4, 2)
     line = next(ln.strip() for ln in func.script().splitlines() if "V =" in ln)
-    control = reshaped(reshape=False)
     return [
         judge(
             BUG,
