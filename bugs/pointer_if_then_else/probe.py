@@ -31,7 +31,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
-from probe_common import first_line, judge, needs_tvm, parser_line, script
+from probe_common import first_line, judge, needs_tvm, parser_line, repro_definition, script
 
 BUG = "pointer_if_then_else"
 
@@ -42,23 +42,21 @@ with needs_tvm(BUG):
     from tvm.script import tirx as T
 
 
-def packed(tensor):
-    """MakePackedAPI's output for ``main(A)`` (a tensor) or ``main(x)`` (a float32 scalar)."""
-    if tensor:
+def packed(func):
+    """MakePackedAPI's output for ``func`` as ``main``: repro.py's ``main(A)`` (a tensor
+    argument) or ``scalar_argument()``."""
+    return tvm.tirx.transform.MakePackedAPI()(tvm.IRModule({"main": func}))
 
-        @T.prim_func
-        def main(A: T.Buffer((2,), "float32")):
-            T.func_attr({"target": T.target({"kind": "llvm", "host": "llvm"})})
-            A[0] = T.float32(1)
 
-    else:
+def scalar_argument():
+    """``main(x)`` of a float32 scalar argument only: the control."""
 
-        @T.prim_func
-        def main(x: T.float32):
-            T.func_attr({"target": T.target({"kind": "llvm", "host": "llvm"})})
-            T.evaluate(x)
+    @T.prim_func
+    def main(x: T.float32):
+        T.func_attr({"target": T.target({"kind": "llvm", "host": "llvm"})})
+        T.evaluate(x)
 
-    return tvm.tirx.transform.MakePackedAPI()(tvm.IRModule({"main": main}))
+    return main
 
 
 def parse_error(text):
@@ -85,8 +83,8 @@ def probe(run_gpu=False):
     parsed = judge(
         BUG,
         "parse",
-        control=lambda: parse_error(packed(tensor=False).script(show_meta=True)),
-        case=lambda: parse_error(packed(tensor=True).script(show_meta=True)),
+        control=lambda: parse_error(packed(scalar_argument()).script(show_meta=True)),
+        case=lambda: parse_error(packed(repro_definition(__file__, "main")).script(show_meta=True)),
         fixed="MakePackedAPI's output parses back (a tensor argument and a scalar one)",
         untestable="even a scalar argument's MakePackedAPI output does not parse: ",
         present="a tensor argument: ",
