@@ -30,7 +30,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
-from probe_common import finding, needs_tvm, script
+from probe_common import finding, needs_tvm, repro_definition, script
 
 BUG = "throw_last_error_type"
 
@@ -42,16 +42,8 @@ with needs_tvm(BUG):
 
 
 def lowered():
-    """LowerTVMBuiltin's output for a host function with a workspace allocation."""
-
-    @T.prim_func
-    def main(n: T.int32):
-        T.func_attr({"target": T.target("llvm")})
-        with T.attr("default", "device_id", 0):
-            with T.attr("default", "device_type", 1):
-                B = T.alloc_buffer((n,), "float32")
-                T.evaluate(T.call_extern("int32", "use", B.data))
-
+    """LowerTVMBuiltin's output for repro.py's host function with a workspace allocation."""
+    main = repro_definition(__file__, "main")
     return tvm.tirx.transform.LowerTVMBuiltin()(tvm.IRModule({"main": main}))
 
 
