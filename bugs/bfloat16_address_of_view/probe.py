@@ -32,7 +32,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: probe_common
-from probe_common import finding, judge, needs_tvm, script
+from probe_common import finding, judge, needs_tvm, repro_definition, script
 
 BUG = "bfloat16_address_of_view"
 
@@ -46,17 +46,9 @@ VIEWS = {"data": lambda v: v.data, "address_of": lambda v: T.address_of(v[0])}
 
 
 def function(view):
-    """``o[0] = w[0]``, ``w`` a bfloat16 view of the bfloat16 buffer ``v`` (``v[0] = 2``)."""
-    at = VIEWS[view]
-
-    @T.prim_func
-    def main(o: T.Buffer((1,), "bfloat16")):
-        v = T.alloc_buffer((1,), "bfloat16")
-        v[0] = T.bfloat16(2.0)
-        w = T.decl_buffer((1,), "bfloat16", data=at(v))
-        o[0] = w[0]
-
-    return main
+    """``o[0] = w[0]``, ``w`` a bfloat16 view of the bfloat16 buffer ``v`` (``v[0] = 2``):
+    repro.py's function of the view's address."""
+    return repro_definition(__file__, "function")(VIEWS[view])
 
 
 def view_types():

@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # bugs/: the shared modules
 import probe_tirx_common as common  # first: one line and exit 2 without tvm_tirx
-from probe_common import judge
+from probe_common import judge, repro_definition
 from probe_tirx_common import T, tvm_tirx
 
 
@@ -41,15 +41,7 @@ def probe(run_gpu=False):
 
     def read_back(view, at_text, want):
         """None when the view at ``view`` reads 2.0 on llvm, else a line of what it reads."""
-        at = views[view]
-
-        @T.function
-        def main(o: T.Tensor((1,), "bfloat16")):
-            v = T.alloc_tensor(ty_args=[T.Tensor((1,), "bfloat16")])
-            v[0] = T.bfloat16(2.0)
-            w = T.decl_tensor(at(v), ty_args=[T.Tensor((1,), "bfloat16")])
-            o[0] = w[0]
-
+        main = repro_definition(__file__, "function")(views[view])  # repro_tirx.py's
         o = tvm_tirx.runtime.empty((1,), "bfloat16")
         tvm_tirx.tirx.compile(main, target="llvm")["main"](o)
         got = float(o.numpy()[0])

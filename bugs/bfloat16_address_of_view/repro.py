@@ -21,10 +21,8 @@ import sys
 import tvm
 from tvm.script import tirx as T
 
-wrong = []
-VIEWS = {"data": lambda v: v.data, "address_of": lambda v: T.address_of(v[0])}
-for view, at in VIEWS.items():  # data: the control, reads 2.0
 
+def function(at):  # o[0] = w[0], w the view of v at at(v)
     @T.prim_func
     def main(o: T.Buffer((1,), "bfloat16")):
         v = T.alloc_buffer((1,), "bfloat16")
@@ -32,8 +30,14 @@ for view, at in VIEWS.items():  # data: the control, reads 2.0
         w = T.decl_buffer((1,), "bfloat16", data=at(v))
         o[0] = w[0]
 
+    return main
+
+
+wrong = []
+VIEWS = {"data": lambda v: v.data, "address_of": lambda v: T.address_of(v[0])}
+for view, at in VIEWS.items():  # data: the control, reads 2.0
     o = tvm.runtime.empty((1,), "bfloat16")
-    tvm.compile(main, target="llvm")(o)
+    tvm.compile(function(at), target="llvm")(o)
     print(f"view at {view}: o[0] = {float(o.numpy()[0])}")
     if float(o.numpy()[0]) != 2.0:
         wrong.append(view)

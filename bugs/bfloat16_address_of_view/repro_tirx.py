@@ -21,10 +21,8 @@ import sys
 import tvm_tirx
 from tvm_tirx.script import tirx as T
 
-wrong = []
-VIEWS = {"data": lambda v: v.data, "address_of": lambda v: T.address_of(v[0])}
-for view, at in VIEWS.items():  # data: the control, reads 2.0
 
+def function(at):  # o[0] = w[0], w the view of v at at(v)
     @T.function
     def main(o: T.Tensor((1,), "bfloat16")):
         v = T.alloc_tensor(ty_args=[T.Tensor((1,), "bfloat16")])
@@ -32,8 +30,14 @@ for view, at in VIEWS.items():  # data: the control, reads 2.0
         w = T.decl_tensor(at(v), ty_args=[T.Tensor((1,), "bfloat16")])
         o[0] = w[0]
 
+    return main
+
+
+wrong = []
+VIEWS = {"data": lambda v: v.data, "address_of": lambda v: T.address_of(v[0])}
+for view, at in VIEWS.items():  # data: the control, reads 2.0
     o = tvm_tirx.runtime.empty((1,), "bfloat16")
-    tvm_tirx.tirx.compile(main, target="llvm")["main"](o)
+    tvm_tirx.tirx.compile(function(at), target="llvm")["main"](o)
     print(f"view at {view}: o[0] = {float(o.numpy()[0])}")
     if float(o.numpy()[0]) != 2.0:
         wrong.append(view)
