@@ -19,9 +19,9 @@ the guard around their imports, a finding row, the command line (``--check``, ``
 and exit 2 for anything else), printing the findings and the exit status, one-line errors, and
 the checks several probes make (whether a pass changed the module it was given, print ->
 parse, a control beside the program, the CUDA kernel's signature, the host's writes into
-device workspaces, a call on cuda(0) in a child process, children run side by side, the
-program a report's script runs). A probe holds its bug's program and what it expects of it;
-the rest is here.
+device workspaces, the value a compiled function stores, a call on cuda(0) in a child
+process, children run side by side, the program a report's script runs). A probe holds its
+bug's program and what it expects of it; the rest is here.
 
 A probe imports it with ``bugs/`` on ``sys.path`` (scripts/check_tvm.py puts it there; a probe
 run as a script puts its own parent folder there), before it imports TVM."""
@@ -127,6 +127,21 @@ def round_trip_error(obj, line=first_line):
     except Exception as err:
         return line(err)
     return None
+
+
+def stored_value(build, out, *args, run=True):
+    """What the function that ``build()`` compiles stores in ``out[0]`` when called with
+    ``(out, *args)``, as a float; or the first line of the error that stops the compile or the
+    call, an unlowered ``ir.Op(...)`` named by its name alone. ``run=False``: None once it
+    compiles."""
+    try:
+        lib = build()
+        if not run:
+            return None
+        lib(out, *args)
+    except Exception as err:  # the compile's or the call's refusal: the caller's evidence
+        return re.sub(r'ir\.Op\(.*?name="([\w.]+)".*', r"\1", first_line(err))
+    return float(out.numpy()[0])
 
 
 def repro_definition(probe_file, name):
