@@ -36,6 +36,7 @@ line), stable across runs and across edits elsewhere in the file.
 
 import json
 import os
+import signal
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -48,6 +49,8 @@ EQUIVALENT_FILE = HERE / "equivalent.json"
 LINES = ("apache/tvm", "apache/tvm-tirx")
 # the exit code of a session that ran past --mutant-timeout (mutants/plugin.py)
 TIMEOUT_EXIT = 124
+# the exit code of one the kernel ended at its CPU limit (stuck where the alarm cannot act)
+CPU_LIMIT_EXIT = -signal.SIGXCPU
 
 
 def load(path=None):

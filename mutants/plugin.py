@@ -24,10 +24,15 @@ for the mutant in FILE (mutants.accept_in_wrong_fixes), so that the conftest ins
 installs any wrong fix: the report's bug tests must pass, other reports' bug xfails are not
 strict. The child processes the tests start install it too: this package's _site comes
 first on their PYTHONPATH. ``--mutant-timeout`` ends the session with exit code
-TIMEOUT_EXIT after that many seconds (a mutant may loop forever), a line on stderr saying so.
+TIMEOUT_EXIT after that many seconds (a mutant may loop forever), a line on stderr saying so;
+where the loop never returns to Python (inside TVM's C++), the alarm cannot act, and the
+kernel ends the session once its CPU time passes the same limit by CPU_GRACE seconds
+(RLIMIT_CPU: exit by SIGXCPU, mutants.CPU_LIMIT_EXIT).
 """
 
+import math
 import os
+import resource
 import signal
 import sys
 
@@ -36,6 +41,8 @@ import pytest
 import mutants
 
 TIMEOUT_EXIT = mutants.TIMEOUT_EXIT
+# CPU seconds past --mutant-timeout before the kernel ends a session the alarm could not
+CPU_GRACE = 2
 SITE = mutants.HERE / "_site"
 
 
@@ -78,6 +85,11 @@ def pytest_configure(config):
     if seconds:
         signal.signal(signal.SIGALRM, _timed_out(config, seconds))
         signal.alarm(max(1, round(seconds)))
+        _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+        cpu = math.ceil(seconds) + CPU_GRACE
+        if hard != resource.RLIM_INFINITY:
+            cpu = min(cpu, hard)
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, hard))
 
 
 def pytest_sessionstart(session):

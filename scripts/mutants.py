@@ -599,7 +599,8 @@ def execute(args, to_run, tmp):
                 )
                 judge(mutant, names, upstream)
         except RUNNER.RunError as err:
-            timed_out = f"pytest exit {mutants.TIMEOUT_EXIT}" in str(err)
+            exits = (mutants.TIMEOUT_EXIT, mutants.CPU_LIMIT_EXIT)
+            timed_out = any(f"pytest exit {code}:" in str(err) for code in exits)
             mutant.verdict = "timeout" if timed_out else "crash"
             mutant.why = str(err).removeprefix(f"{mutant.key}:{mutants.NAME}: ")
         with lock:

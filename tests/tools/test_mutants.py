@@ -228,11 +228,11 @@ def test_wrong_fixes_take_the_mutant_of_its_report_only(tmp_path, monkeypatch):
     assert wrong_fixes.parse("narrow_scalar:skip-bool") == ("narrow_scalar", "skip-bool")
 
 
-def test_plugin_timeout_ends_the_session_with_its_exit_code(tmp_path):
-    """A session past --mutant-timeout exits with TIMEOUT_EXIT and says so."""
-    (tmp_path / "test_slow.py").write_text("import time\ndef test_slow():\n    time.sleep(30)\n")
+def _session_of_one_test(tmp_path, body):
+    """A pytest session with the plugin and --mutant-timeout=1 of one test running ``body``."""
+    (tmp_path / "test_slow.py").write_text(f"import signal, time\ndef test_slow():\n    {body}\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.run(
+    return subprocess.run(
         [
             sys.executable,
             "-m",
@@ -252,8 +252,19 @@ def test_plugin_timeout_ends_the_session_with_its_exit_code(tmp_path):
         timeout=60,
         check=False,
     )
+
+
+def test_plugin_timeout_ends_the_session_with_its_exit_code(tmp_path):
+    """A session past --mutant-timeout exits with TIMEOUT_EXIT and says so."""
+    proc = _session_of_one_test(tmp_path, "time.sleep(30)")
     assert proc.returncode == mutants.TIMEOUT_EXIT
     assert "mutant timed out after 1 s" in proc.stderr
+
+
+def test_plugin_timeout_ends_a_session_the_alarm_cannot_reach(tmp_path):
+    """A session spinning where the alarm cannot act ends at its CPU limit, not never."""
+    body = "signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGALRM])\n    while True: pass"
+    assert _session_of_one_test(tmp_path, body).returncode == mutants.CPU_LIMIT_EXIT
 
 
 def test_bad_input_is_one_line_and_exit_2():
