@@ -155,7 +155,6 @@ def through_variables():
     from tvm.script import ir as I
     from tvm.script import relax as R
 
-
     @I.ir_module
     class Module:
         @R.function

@@ -56,9 +56,7 @@ def kernels(count, enabled=False, **attrs):
     """A module of ``count`` marked kernels (kernel_0, ...), IKET enabled or not, with the
     module attributes ``attrs`` too."""
     tvm = line_package()
-    mod = tvm.IRModule(
-        {f"kernel_{k}": from_script(_KERNEL[_line()]) for k in range(count)}
-    )
+    mod = tvm.IRModule({f"kernel_{k}": from_script(_KERNEL[_line()]) for k in range(count)})
     if enabled:
         mod = mod.with_attr(_ENABLED[_line()], 1)
     for key, value in attrs.items():

@@ -22,7 +22,8 @@ demos_round8_tirx.py."""
 
 WRONG_FIXES = {
     "blind8-handle-without-cow": "the loop iterates a handle of the map but writes "
-    "module->Update, not module.CopyOnWrite(): every kernel is stripped, in the caller's module too",
+    "module->Update, not module.CopyOnWrite(): every kernel is stripped, in the caller's "
+    "module too",
     "blind8-strip-branch-only": "only the stripping branch writes a copy; the instrumenting "
     "branch (IKET enabled) still writes the caller's module",
     "blind8-instrument-branch-only": "only the instrumenting branch writes a copy; the stripping "

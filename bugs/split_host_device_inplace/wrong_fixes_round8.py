@@ -35,7 +35,8 @@ WRONG_FIXES = {
     "blind8-copy-discarded": "the writes go to a local copy (IRModule copy = mod; "
     "copy.CopyOnWrite()->Update(...)) but the pass goes on with mod: the split is lost",
     "blind8-single-function-only": "the copy is taken only when the module has one function "
-    "(guarded like AnnotateEntryFunc's first branch): a module of several is still written in place",
+    "(guarded like AnnotateEntryFunc's first branch): a module of several is still written "
+    "in place",
     "blind8-copy-only-when-immutable": "the copy is taken only under the testing.immutable_module "
     "option: a plain call still writes the caller's module",
 }
