@@ -67,5 +67,14 @@ def test_annotate_entry_func_output_is_the_module_with_its_entry_marked(function
     tvm.ir.assert_structural_equal(tvm.tirx.transform.AnnotateEntryFunc()(Before), Expected)
 
 
+@pytest.mark.parametrize("private", [{}, {"helper": _helper}], ids=["alone", "beside-private"])
+def test_annotate_entry_func_marks_nothing_among_two_public_functions(private):
+    """Two public PrimFuncs leave the entry ambiguous: AnnotateEntryFunc marks neither"""
+    public = {"main": _entry, "other": _entry.with_attr("global_symbol", "other")}
+    Before = tvm.IRModule({**public, **private})
+    Expected = Before.clone()
+    tvm.ir.assert_structural_equal(tvm.tirx.transform.AnnotateEntryFunc()(Before), Expected)
+
+
 if __name__ == "__main__":
     tvm.testing.main()
