@@ -125,7 +125,8 @@ def test_annotate_entry_func_marks_the_public_function_beside_a_private_one(orde
     tvm_tirx.ir.assert_structural_equal(tr.AnnotateEntryFunc()(Before), Expected)
 
 
-def test_annotate_entry_func_marks_nothing_among_two_public_functions():
+@pytest.mark.parametrize("private", [{}, {"helper": _private}], ids=["alone", "beside-private"])
+def test_annotate_entry_func_marks_nothing_among_two_public_functions(private):
     """Two public functions leave the entry ambiguous: no tirx.is_entry_func is set"""
 
     @I.ir_module
@@ -152,7 +153,11 @@ def test_annotate_entry_func_marks_nothing_among_two_public_functions():
             for i in range(8):
                 A[i] = T.float32(1)
 
-    tvm_tirx.ir.assert_structural_equal(tr.AnnotateEntryFunc()(Before), Expected)
+    def with_private(module):
+        return tvm_tirx.IRModule({"main": module["main"], "other": module["other"], **private})
+
+    After = tr.AnnotateEntryFunc()(with_private(Before))
+    tvm_tirx.ir.assert_structural_equal(After, with_private(Expected))
 
 
 if __name__ == "__main__":
