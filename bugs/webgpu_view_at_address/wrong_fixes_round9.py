@@ -96,3 +96,10 @@ EDITS = {
         )
     ],
 }
+
+NOT_ON_TVM_TIRX = {
+    "blind9-global-scope-only": (
+        "tvm-tirx's code generator checks a view's storage before any storage-scope check: "
+        "a shared view at an address meets the same refusal under both"
+    ),
+}
