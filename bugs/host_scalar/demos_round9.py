@@ -51,25 +51,25 @@ def split_cells(func):
     return "\n".join([script_of(mod), *_annotations(mod)])
 
 
-def workspaces(func):
-    """Observer: the host LLVM IR's workspace calls of ``func`` compiled for OpenCL (llvm
-    host), or the error."""
-    tvm = line_package()
-    try:
-        lib = tvm.compile(func, target=tvm.target.Target("opencl", host="llvm"))
-    except Exception as err:  # the result: the rejection
-        return f"{type(err).__name__}: {message(err)}"
-    lines = lib.mod.inspect_source("ll").splitlines()
-    calls = [x.split(", !dbg")[0].strip() for x in lines if "call ptr %" in x]
-    return "\n".join(calls) or "no workspace call"
+def workspaces_on(target, storage_rewrite=True):
+    """Observer: the host LLVM IR's workspace calls of the function compiled for ``target``
+    (llvm host), or the error; without ``storage_rewrite``, StorageRewrite is disabled (it
+    drops the allocations' annotations before LowerTVMBuiltin sees them)."""
 
+    def observe(func):
+        tvm = line_package()
+        build = tvm.compile if hasattr(tvm, "compile") else tvm.tirx.compile  # tvm-tirx
+        disabled = [] if storage_rewrite else ["tirx.StorageRewrite"]
+        try:
+            with tvm.transform.PassContext(disabled_pass=disabled):
+                lib = build(func, target=tvm.target.Target(target, host="llvm"))
+        except Exception as err:  # the result: the rejection
+            return f"{type(err).__name__}: {message(err)}"
+        lines = lib.mod.inspect_source("ll").splitlines()
+        calls = [x.split(", !dbg")[0].strip() for x in lines if "call ptr %" in x]
+        return "\n".join(calls) or "no workspace call"
 
-def workspaces_without_storage_rewrite(func):
-    """Observer: ``workspaces`` with StorageRewrite disabled, which drops the allocations'
-    annotations before LowerTVMBuiltin sees them."""
-    tvm = line_package()
-    with tvm.transform.PassContext(disabled_pass=["tirx.StorageRewrite"]):
-        return workspaces(func)
+    return observe
 
 
 def _script(text):
@@ -189,9 +189,9 @@ DEMOS = {
     "blind9-hs-view-decl-is-use": Demo(_script(VIEW), split_cells),
     "blind9-hs-view-of-view": Demo(_script(VIEW_OF_VIEW), split_cells),
     "blind9-hs-global-candidate": Demo(_script(GLOBAL), split_cells),
-    "blind9-hs-device-id-kept": Demo(_script(CELL), workspaces, opencl=True),
+    "blind9-hs-device-id-kept": Demo(_script(CELL), workspaces_on("opencl"), opencl=True),
     "blind9-hs-any-annotation": Demo(
-        _script(ANNOTATED), workspaces_without_storage_rewrite, opencl=True
+        _script(ANNOTATED), workspaces_on("opencl", storage_rewrite=False), opencl=True
     ),
     "blind9-hs-last-kernel-use": Demo(_script(TWO_KERNEL_USES), split_cells),
 }
