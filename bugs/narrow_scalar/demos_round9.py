@@ -70,17 +70,25 @@ class Mod:
 _SPLIT = split_or_error("opencl")
 _CPU = split_or_error("llvm")
 
-DEMOS = {
-    "blind9-bool-kept": Demo(_kernel("z: T.bool", "A[tx] = T.if_then_else(z, 1, 2)"), _SPLIT),
-    "blind9-bfloat16-kept": Demo(_kernel("w: T.bfloat16", 'A[tx] = T.Cast("int32", w)'), _SPLIT),
-    "blind9-uint-as-int32": Demo(_kernel("y: T.uint16", 'A[tx] = T.Cast("int32", y)'), _SPLIT),
-    "blind9-32bit-rebound": Demo(
-        _kernel("x: T.int8, n: T.int32", 'A[tx] = T.Cast("int32", x) + n'), _SPLIT
-    ),
-    "blind9-host-uncast": Demo(_kernel("x: T.int16", 'A[tx] = T.Cast("int32", x)'), _SPLIT),
-    "blind9-arg-offset": Demo(_kernel("x: T.float16", 'A[tx] = T.Cast("int32", x)'), _SPLIT),
-    "blind9-bind-after-body": Demo(_kernel("x: T.uint8", 'A[tx] = T.Cast("int32", x)'), _SPLIT),
-    "blind9-module-kernels-kept": Demo(_module_kernel, split_module),
-    "blind9-cpu-widened": Demo(_cpu_kernel, _CPU),
-    "blind9-narrow-to-wide": Demo(_kernel("x: T.int8", 'A[tx] = T.Cast("int32", x)'), _SPLIT),
-}
+
+def demos(kernel, cpu_kernel, module_kernel):
+    """The demos, on this line's program builders: ``kernel(params, body)`` a function whose
+    OpenCL kernel reads the scalars ``params``, ``cpu_kernel()`` one whose kernel is a CPU one,
+    ``module_kernel()`` a module whose kernel is a module function launched twice."""
+    return {
+        "blind9-bool-kept": Demo(kernel("z: T.bool", "A[tx] = T.if_then_else(z, 1, 2)"), _SPLIT),
+        "blind9-bfloat16-kept": Demo(kernel("w: T.bfloat16", 'A[tx] = T.Cast("int32", w)'), _SPLIT),
+        "blind9-uint-as-int32": Demo(kernel("y: T.uint16", 'A[tx] = T.Cast("int32", y)'), _SPLIT),
+        "blind9-32bit-rebound": Demo(
+            kernel("x: T.int8, n: T.int32", 'A[tx] = T.Cast("int32", x) + n'), _SPLIT
+        ),
+        "blind9-host-uncast": Demo(kernel("x: T.int16", 'A[tx] = T.Cast("int32", x)'), _SPLIT),
+        "blind9-arg-offset": Demo(kernel("x: T.float16", 'A[tx] = T.Cast("int32", x)'), _SPLIT),
+        "blind9-bind-after-body": Demo(kernel("x: T.uint8", 'A[tx] = T.Cast("int32", x)'), _SPLIT),
+        "blind9-module-kernels-kept": Demo(module_kernel, split_module),
+        "blind9-cpu-widened": Demo(cpu_kernel, _CPU),
+        "blind9-narrow-to-wide": Demo(kernel("x: T.int8", 'A[tx] = T.Cast("int32", x)'), _SPLIT),
+    }
+
+
+DEMOS = demos(_kernel, _cpu_kernel, _module_kernel)

@@ -22,7 +22,7 @@ WRONG_FIXES = {
     "blind9-bfloat16-kept": "bfloat16 kernel scalars are not widened (only kDLFloat 16 matched)",
     "blind9-uint-as-int32": "unsigned narrow scalars travel as int32 instead of uint32",
     "blind9-32bit-rebound": "bits > 32 instead of >= 32: 32-bit scalars are rebound at the entry",
-    "blind9-host-uncast": "the kernel's parameter is widened but the launch passes the narrow value",
+    "blind9-host-uncast": "the kernel parameter is widened, the launch passes the narrow value",
     "blind9-arg-offset": "the launch casts args[i] counting the kernel's symbol as argument 0",
     "blind9-bind-after-body": "the narrowing bindings are appended after the kernel body",
     "blind9-module-kernels-kept": "only kernels SplitHostDevice splits out are widened, not "
