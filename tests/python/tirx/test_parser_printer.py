@@ -156,6 +156,18 @@ def _scalar_parameter_named_a(A: T.float32, C: T.Buffer((1,), "float32")):
     C[0] = A
 
 
+# a cell c in one loop, a one-element match_buffer also named c in the next
+@T.prim_func(check_well_formed=False)
+def _cell_and_match_buffer_of_one_name(A: T.Buffer((4,), "float32")):
+    for i in range(2):
+        c: T.float32 = A[i]
+        A[i] = c
+    for j in range(2):
+        with T.sblock("b"):
+            c = T.match_buffer(A[1:2], (1,), "float32")
+            A[j + 2] = c[0]
+
+
 @pytest.mark.xfail(
     strict=True,
     raises=tvm.error.DiagnosticError,
@@ -171,6 +183,7 @@ def _scalar_parameter_named_a(A: T.float32, C: T.Buffer((1,), "float32")):
         _one_element_parameter_shadowed,
         tvm.IRModule({"cell": _cell_named_a, "parameter": _one_element_parameter}),
         tvm.IRModule({"scalar": _scalar_parameter_named_a, "parameter": _one_element_parameter}),
+        _cell_and_match_buffer_of_one_name,
     ],
     ids=[
         "load-store",
@@ -180,6 +193,7 @@ def _scalar_parameter_named_a(A: T.float32, C: T.Buffer((1,), "float32")):
         "shadowed-by-a-cell",
         "name-of-a-cell-elsewhere",
         "name-of-a-scalar-elsewhere",
+        "match-buffer-named-as-a-cell",
     ],
 )
 def test_one_element_buffer_round_trips(func):
