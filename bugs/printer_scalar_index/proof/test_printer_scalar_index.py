@@ -54,6 +54,7 @@ INDICES = {
     "int64_zero": lambda j: T.int64(0),
     "int64_variable": lambda j: T.Cast("int64", j),
     "vector": lambda j: T.Ramp(j, 1, 2),
+    "vector_of_zeros": lambda j: T.Broadcast(0, 2),
 }
 
 

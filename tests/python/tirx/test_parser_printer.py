@@ -327,8 +327,9 @@ def _scalar_name_access(kind, index):
         lambda j: 1,
         lambda j: T.int64(0),
         lambda j: T.Ramp(j, 1, 2),
+        lambda j: T.Broadcast(0, 2),
     ],
-    ids=["variable", "expression", "constant", "int64_zero", "vector"],
+    ids=["variable", "expression", "constant", "int64_zero", "vector", "vector_of_zeros"],
 )
 @pytest.mark.parametrize("kind", ["view", "cell", "parameter", "module"])
 def test_scalar_name_access_keeps_its_index(kind, index):
