@@ -31,7 +31,10 @@ Each case below is a program on which a mutant of bugs/codegen_missing_dtype/ref
 * a call returning nothing (``void``) before a float64: the error names float64 (mutants
   counted void missing);
 * a selected comparison of 2 or 3 lanes (a bool vector no code generator prints) before a
-  float64: the error names float64 (a mutant let 2-lane bool vectors into the first search).
+  float64: the error names float64 (a mutant let 2-lane bool vectors into the first search);
+* a float64 constant passed to an external function, WebGPU's only float64 (printed by the
+  constant's printer, not by PrintType; Metal prints it): the error names float64 (a wrong fix
+  left that printer's internal error).
 """
 
 import pytest
@@ -186,3 +189,30 @@ def test_unprinted_bool_vector_of_two_or_three_lanes_is_not_named(target, lanes)
     (the sweep's comparison has 4 lanes)."""
     with refused(target, "float64", r"\b"):
         tvm.compile(select_beside_float64(lanes), target=target)
+
+
+CONSTANT_SITES = {
+    "stored": lambda: T.call_pure_extern("float32", "f", T.float64(1.5)),
+    "nested": lambda: T.call_extern("float32", "f", T.call_extern("int32", "g", T.float64(1.5))),
+}
+
+
+def float64_constant_argument(site):
+    """A kernel whose only float64 is a constant passed to an external function, its value
+    stored (the upstream test evaluates it) or passed on to another."""
+
+    @T.prim_func
+    def main(A: T.Buffer((1,), "float32")):
+        for _ in T.thread_binding(1, thread="threadIdx.x"):
+            A[0] = CONSTANT_SITES[site]()
+
+    return main
+
+
+@BUG
+@pytest.mark.parametrize("site", CONSTANT_SITES)
+def test_webgpu_float64_constant_argument_is_named(site):
+    """A float64 constant as a call's argument, the kernel's only float64: WebGPU's ValueError
+    names float64."""
+    with refused("webgpu", "float64", ": WGSL has f16 and f32 only"):
+        tvm.compile(float64_constant_argument(site), target="webgpu")

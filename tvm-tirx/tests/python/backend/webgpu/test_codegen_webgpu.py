@@ -60,6 +60,17 @@ def _float64_in_kernel(scalar, second):
     return main
 
 
+def _float64_constant_argument(ty):
+    """A kernel whose only float64 is a constant passed to an external function"""
+
+    @T.function
+    def main(A: T.Tensor((1,), "float32")):
+        with T.launch_thread("threadIdx.x", 1):
+            T.evaluate(T.call_extern("f", T.float64(1.5), ty=ty))
+
+    return main
+
+
 @pytest.mark.xfail(
     strict=True,
     raises=RuntimeError,
@@ -91,6 +102,14 @@ def _float64_in_kernel(scalar, second):
             id=f"float64-in-{'second-' * second}kernel-{t}",
         )
         for t, second in [("uint32", False), ("int32", True), ("uint32", True)]
+    ]
+    + [
+        pytest.param(
+            _float64_constant_argument(t),
+            "represent the type float64",
+            id=f"float64-constant-argument-{t}",
+        )
+        for t in ("float32", "void")
     ],
 )
 def test_webgpu_rejects_a_type_it_lacks(func, refusal):
