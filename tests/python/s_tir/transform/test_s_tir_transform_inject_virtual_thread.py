@@ -68,7 +68,7 @@ def test_vthread_nested_non_constant_extents_name_the_inner_one(outer):
 
 
 @pytest.mark.xfail(strict=True, run=False, reason="non-constant vthread extent (SIGSEGV)")
-@pytest.mark.parametrize("tag", ["vthread", "cthread"])
+@pytest.mark.parametrize("tag", ["vthread", "vthread.x", "cthread"])
 @pytest.mark.parametrize(
     "extent", [lambda L, n: n, lambda L, n: n * 2, lambda L, n: L[0]], ids=["var", "expr", "load"]
 )
