@@ -59,3 +59,11 @@ EDITS = {
     ],
     "blind9-pointer-too": [("and isinstance(call.ty, ir.PrimType)\n", "")],
 }
+
+UNSEEN = {
+    "blind9-pointer-too": (
+        "changes the source's text only: a pointer reinterpret prints a cast of its operand, not "
+        "an address, and the temporary holds the same bits the literal has, so every kernel gets "
+        "the same pointer (no launch or compile tells them apart)"
+    ),
+}

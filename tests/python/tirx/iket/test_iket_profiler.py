@@ -135,6 +135,14 @@ def test_lower_iket_numbers_the_events_of_every_kernel_together(enabled):
     tvm.ir.assert_structural_equal(event.args[0], tvm.tirx.const(2, "uint32"))
 
 
+@pytest.mark.parametrize("enabled", [True, 2])
+def test_lower_iket_instrumented_module_keeps_its_attributes(enabled):
+    """With IKET enabled, the module LowerIket returns keeps every attribute of its input"""
+    Before = _split_kernels().with_attr("tirx.iket.enabled", enabled).with_attr("note", "kept")
+    After = cuda_transforms.LowerIket()(Before)
+    tvm.ir.assert_structural_equal(After.attrs, Before.attrs)
+
+
 @pytest.mark.xfail(
     strict=True,
     raises=tvm.error.InternalError,
