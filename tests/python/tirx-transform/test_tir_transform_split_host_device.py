@@ -108,7 +108,7 @@ _HOST = pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level sca
 
 
 @pytest.mark.parametrize(
-    "target", [pytest.param(t, marks=_HOST) for t in ("opencl", "metal")] + ["ext_dev"]
+    "target", [pytest.param(t, marks=_HOST) for t in ("opencl", "metal", "webgpu")] + ["ext_dev"]
 )
 def test_only_local_host_buffers_are_host_memory(target):
     """The host's local buffers, but a call's tensor, are host memory if a runtime runs kernels"""
