@@ -132,7 +132,10 @@ def _split(mod):
 @NOT_REJECTED
 @pytest.mark.parametrize(
     "shape, index",
-    [((0,), (0,)), ("n", (0,)), ((1,), (1,)), ((1, 1), (0, 1)), ((1,), (-1,)), ((1, 1), (0, -1))],
+    [
+        *[((0,), (0,)), ("n", (0,)), ((1,), (1,)), ((1, 1), (0, 1)), ((1,), (-1,))],
+        *[((1, 1), (0, -1)), ((1,), lambda i: (i // 8,)), ((1, 1), lambda i: (i // 8, 0))],
+    ],
     ids=[
         "zero-extent",
         "dynamic-extent",
@@ -140,19 +143,22 @@ def _split(mod):
         "2d-cell-past-its-element",
         "cell-before-its-element",
         "2d-cell-before-its-element",
+        "cell-at-a-computed-index",
+        "2d-cell-at-a-computed-index",
     ],
 )
 def test_kernel_load_of_no_single_element_is_rejected(shape, index):
     """Only the element at index 0 of a buffer of one constant element is passed by value"""
+    at = index if callable(index) else lambda _: index  # a computed index (0 here) is no 0
 
     @T.prim_func(s_tir=True)
     def main(A: T.Buffer(8, "float32"), n: T.int32):
         T.func_attr({"target": HOST_TARGET})
         c = T.alloc_local((n,) if shape == "n" else shape, "float32")
-        c[0 if len(index) == 1 else (0, 0)] = T.float32(0)
+        c[(0,) * len(shape) if shape != "n" else 0] = T.float32(0)
         T.attr(T.target("cuda"), "target", 0)
         i = T.launch_thread("threadIdx.x", 8)
-        A[i] = c[index]
+        A[i] = c[at(i)]
 
     with pytest.raises(ValueError, match="A kernel loads an element of `c`.*T.let"):
         _split(tvm.IRModule({"main": main}))
