@@ -146,6 +146,7 @@ def _kernel_takes_address_of_host_cell(A: T.Tensor((8,), "float32")):
     c[0] = T.float32(0.0)
     with T.launch_thread("threadIdx.x", 8) as i:
         A[i] = T.call_extern("load", T.address_of(c[0]), ty=T.float32)
+        c[0] = A[i]  # a later use: the first names the error
 
 
 @T.function

@@ -96,8 +96,9 @@ def test_alloc_tensor_marked_device_type_1_is_cpu_workspace_in_cuda_context(scop
 
 
 @pytest.mark.xfail(strict=True, raises=ValueError, reason=HOST_CELL)
-def test_small_global_alloc_tensor_marked_device_type_1_stays_alloc_tensor():
-    """A one-element global alloc_tensor marked device_type 1 is left for the CPU stack"""
+@pytest.mark.parametrize("extent", [1, 255])  # 4 and 1,020 bytes: under the CPU's stack limit
+def test_small_global_alloc_tensor_marked_device_type_1_stays_alloc_tensor(extent):
+    """A small global alloc_tensor marked device_type 1 is left for the CPU stack"""
 
     @I.ir_module
     class Before:
@@ -106,7 +107,7 @@ def test_small_global_alloc_tensor_marked_device_type_1_stays_alloc_tensor():
             T.func_attr({"target": T.target("llvm")})
             with T.device_context(2, dev_id):
                 c = T.alloc_tensor(
-                    ty_args=[T.Tensor((1,), T.float32)], annotations={"device_type": 1}
+                    ty_args=[T.Tensor((extent,), T.float32)], annotations={"device_type": 1}
                 )
                 c[0] = T.float32(0.0)
 
@@ -115,7 +116,9 @@ def test_small_global_alloc_tensor_marked_device_type_1_stays_alloc_tensor():
         @T.function
         def main(dev_id: T.int32):
             T.func_attr({"target": T.target("llvm")})
-            c = T.alloc_tensor(ty_args=[T.Tensor((1,), T.float32)], annotations={"device_type": 1})
+            c = T.alloc_tensor(
+                ty_args=[T.Tensor((extent,), T.float32)], annotations={"device_type": 1}
+            )
             c[0] = T.float32(0.0)
 
     tvm_tirx.ir.assert_structural_equal(tr.LowerTVMBuiltin()(Before), Expected)

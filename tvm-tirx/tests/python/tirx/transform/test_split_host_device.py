@@ -735,15 +735,19 @@ def _kernel_takes_address_of_cell(A: T.Tensor((8,), "float32")):
     c[0] = T.float32(0.0)
     with T.launch_thread("threadIdx.x", 8) as i:
         A[i] = T.call_extern("load", T.address_of(c[0]), ty=T.float32)
+        c[0] = A[i]  # a later use: the first names the error
 
 
-@T.function
-def _kernel_indexes_host_array(A: T.Tensor((8,), "float32")):
-    T.func_attr({"target": CUDA_ON_LLVM})
-    x = T.alloc_tensor(ty_args=[T.Tensor((8,), T.float32, scope="local")])
-    x[0] = T.float32(0.0)
-    with T.launch_thread("threadIdx.x", 8) as i:
-        A[i] = x[i]
+def _kernel_indexes_host_array(shape, index):
+    @T.function
+    def func(A: T.Tensor((8,), "float32")):
+        T.func_attr({"target": CUDA_ON_LLVM})
+        x = T.alloc_tensor(ty_args=[T.Tensor(shape, T.float32, scope="local")])
+        x[(0,) * len(shape)] = T.float32(0.0)
+        with T.launch_thread("threadIdx.x", 8) as i:
+            A[i] = x[index(i)]  # an index the kernel computes, even always 0, is no constant 0
+
+    return func
 
 
 def _kernel_reads_host_array_at_zero(shape):
@@ -852,7 +856,9 @@ def _kernels_read_then_address_cell(A: T.Tensor((8,), "float32")):
     [
         (_kernel_stores_into_cell, "stores into `c`"),
         (_kernel_takes_address_of_cell, "takes the address of `c`"),
-        (_kernel_indexes_host_array, "loads an element of `x`"),
+        (_kernel_indexes_host_array((8,), lambda i: (i,)), "loads an element of `x`"),
+        (_kernel_indexes_host_array((1,), lambda i: (i // 8,)), "loads an element of `x`"),
+        (_kernel_indexes_host_array((1, 1), lambda i: (0, i // 8)), "loads an element of `x`"),
         (_kernel_reads_host_array_at_zero((8,)), "loads an element of `x`"),
         (_kernel_reads_host_array_at_zero((1, 4)), "loads an element of `x`"),
         (_kernel_reads_host_array_at_zero((1, 1, 2)), "loads an element of `x`"),
@@ -867,7 +873,8 @@ def _kernels_read_then_address_cell(A: T.Tensor((8,), "float32")):
         (_kernels_read_then_address_cell, "takes the address of `c`"),
     ],
     ids=[
-        *["store", "address_of", "index", "index-0", "index-0-2d", "index-0-3d"],
+        *["store", "address_of", "index", "index-cell", "index-2d-cell"],
+        *["index-0", "index-0-2d", "index-0-3d"],
         *["view-at-address_of", "view-of-bound-ptr"],
         *["view-of-view", "vector"],
         *["store-blockIdx.x", "store-threadIdx.y", "read-then-store", "read-then-next-stores"],
