@@ -22,7 +22,7 @@ import tvm.testing
 from tvm.script import tirx as T
 
 
-def _cell_annotated_as_memory_of(device_type):
+def _cell_annotated_as_memory_of(device_type, scope="local"):
     """A function launching on CUDA device 1 whose cell is annotated with ``device_type``"""
 
     @T.prim_func
@@ -30,7 +30,7 @@ def _cell_annotated_as_memory_of(device_type):
         T.func_attr({"target": T.target("llvm")})
         T.attr("dummy", "device_type", 2)
         T.attr("dummy", "device_id", 1)
-        c = T.alloc_local((1,), "float32", annotations={"device_type": device_type})
+        c = T.alloc_buffer((1,), "float32", scope=scope, annotations={"device_type": device_type})
         c[0] = T.float32(1.5)
 
     return tvm.IRModule({"main": main})
@@ -52,6 +52,20 @@ def test_allocation_annotated_as_host_memory_is_cpu_workspace():
         c[0] = T.float32(1.5)
         if T.TVMBackendFreeWorkspace(1, 0, c.data) != 0:
             T.evaluate(T.call_intrin("int32", "tirx.tvm_throw_last_error"))
+
+    tvm.ir.assert_structural_equal(After["main"], main)
+
+
+@pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar on the device")
+def test_small_global_allocation_annotated_as_host_memory_stays_on_the_stack():
+    """A small global allocation annotated device_type=kDLCPU stays on the stack, as on the CPU"""
+    After = tvm.tirx.transform.LowerTVMBuiltin()(_cell_annotated_as_memory_of(1, "global"))
+
+    @T.prim_func
+    def main():
+        T.func_attr({"target": T.target("llvm")})
+        c = T.alloc_buffer((1,), "float32", annotations={"device_type": 1})
+        c[0] = T.float32(1.5)
 
     tvm.ir.assert_structural_equal(After["main"], main)
 

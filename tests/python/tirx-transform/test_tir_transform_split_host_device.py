@@ -35,23 +35,25 @@ def _cuda_kernel_attrs():
 
 
 @pytest.mark.xfail(strict=True, raises=ValueError, reason="host-level scalar passed by pointer")
-def test_host_cell_passed_by_value_at_each_launch():
+@pytest.mark.parametrize("shape", [(1,), (1, 1)], ids=["rank1", "rank2"])
+def test_host_cell_passed_by_value_at_each_launch(shape):
     """A host cell that kernels only read is host memory, passed by value at each launch"""
+    z = (0,) * len(shape)  # the cell's one element
 
     @T.prim_func(s_tir=True)
     def main(A: T.Buffer(8, "float32"), n: T.int32, x: T.float32):
         T.func_attr({"target": T.target("cuda", host="llvm")})
         for _ in range(n):
-            c = T.alloc_local((1,), "float32")
-            c[0] = x
-            while c[0] < T.float32(100):
+            c = T.alloc_local(shape, "float32")
+            c[z] = x
+            while c[z] < T.float32(100):
                 with T.attr(T.target("cuda"), "target", 0):
                     i = T.launch_thread("threadIdx.x", 8)
-                    A[i] = A[i] + c[0] * c[0]
-                c[0] = c[0] * T.float32(2)
+                    A[i] = A[i] + c[z] * c[z]
+                c[z] = c[z] * T.float32(2)
                 with T.attr(T.target("cuda"), "target", 0):
                     i = T.launch_thread("threadIdx.x", 8)
-                    A[i] = A[i] - c[0]
+                    A[i] = A[i] - c[z]
 
     After = tvm.tirx.transform.SplitHostDevice()(tvm.IRModule({"main": main}))
 
@@ -59,12 +61,12 @@ def test_host_cell_passed_by_value_at_each_launch():
     def main(A: T.Buffer(8, "float32"), n: T.int32, x: T.float32):
         T.func_attr({"target": T.target("cuda", host="llvm")})
         for _ in range(n):
-            c = T.alloc_local((1,), "float32", annotations={"device_type": 1})
-            c[0] = x
-            while c[0] < T.float32(100):
-                T.call_ffi_kernel("main_kernel", A.data, c[0], 8, launch_params=["threadIdx.x"])
-                c[0] = c[0] * T.float32(2)
-                T.call_ffi_kernel("main_kernel_1", A.data, c[0], 8, launch_params=["threadIdx.x"])
+            c = T.alloc_local(shape, "float32", annotations={"device_type": 1})
+            c[z] = x
+            while c[z] < T.float32(100):
+                T.call_ffi_kernel("main_kernel", A.data, c[z], 8, launch_params=["threadIdx.x"])
+                c[z] = c[z] * T.float32(2)
+                T.call_ffi_kernel("main_kernel_1", A.data, c[z], 8, launch_params=["threadIdx.x"])
 
     tvm.ir.assert_structural_equal(After["main"], main)
 
@@ -149,8 +151,9 @@ def test_only_local_host_buffers_are_host_memory(target):
         ("vector", "A kernel loads an element of `c`.*bind each lane"),
         ("tensor", "A call receives `c` as a tensor"),
         ("array", "A kernel loads an element of `c`"),
+        ("index", "A kernel loads an element of `c`"),
     ],
-    ids=["store", "address", "view", "vector", "tensor", "array"],
+    ids=["store", "address", "view", "vector", "tensor", "array", "index"],
 )
 def test_kernel_needing_host_memory_is_rejected(use, message):
     """A kernel or a call's tensor that needs the pointer of host memory is an error"""
@@ -175,10 +178,13 @@ def test_kernel_needing_host_memory_is_rejected(use, message):
         if use == "store":
             A[i] = c[z]
             c[z] = A[i]
-        elif use == "address":
+        elif use == "address":  # the first use that needs the pointer names the error
             A[i] = T.call_extern("float32", "load", T.address_of(c[z]))
+            c[z] = A[i]
         elif use == "vector":
             A[T.Ramp(0, 1, 4)] = c[z]
+        elif use == "index":  # the one element, at an index the kernel computes
+            A[i] = c[i // 8]
         else:
             A[i] = v[0] if use == "view" else c[z]
 
