@@ -125,7 +125,7 @@ def test_small_global_alloc_tensor_marked_device_type_1_stays_alloc_tensor(exten
 
 
 @pytest.mark.xfail(strict=True, raises=pytest.fail.Exception, reason=HOST_CELL)
-@pytest.mark.parametrize("device_type", [2, "cpu"], ids=["kDLCUDA", "a-string"])
+@pytest.mark.parametrize("device_type", [2, 0, "cpu"], ids=["kDLCUDA", "zero", "a-string"])
 def test_device_type_annotation_other_than_1_is_a_value_error(device_type):
     """LowerTVMBuiltin accepts device_type 1 (kDLCPU) only and names it in the error"""
 
