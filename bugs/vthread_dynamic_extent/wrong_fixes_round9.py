@@ -65,6 +65,10 @@ def _run_replacing(value):
     mod = mod.clone()
     for gvar, func in funcs.items():
         mod.update_func(gvar, func)
+    # an extent still not constant would reach the released pass's null cast (the README's
+    # convention: raise instead of killing the process)
+    if first_stop(mod, lambda a: a.attr_key == ATTR and not isinstance(a.value, tirx.IntImm)):
+        raise RuntimeError("the released pass would crash here")
     return inner(mod)'''
 
 
