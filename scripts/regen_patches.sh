@@ -56,8 +56,16 @@ fi
 pw="$work/patchwork"
 if [ ! -d "$pw/.git" ]; then
   mkdir -p "$work"
-  if [ -d "$tvm_git" ]; then  # a local (possibly shallow) repository: a partial clone can hang
-    git clone -q --no-checkout "$tvm_git" "$pw" || die "cannot clone $tvm_git"
+  if [ -d "$tvm_git" ]; then
+    # a local (possibly shallow) repository: its objects are borrowed, not cloned (a partial
+    # clone can hang, and a clone of a copy without refs, as tvm_source.py's wrapper is, is empty)
+    objects=$(git -C "$tvm_git" rev-parse --path-format=absolute --git-path objects) \
+      || die "cannot read $tvm_git"
+    git init -q "$pw" || die "cannot create $pw"
+    git -C "$pw" config core.abbrev 10  # as in a clone of TVM's whole history
+    echo "$objects" > "$pw/.git/objects/info/alternates"
+    shallow=$(git -C "$tvm_git" rev-parse --path-format=absolute --git-path shallow)
+    if [ -f "$shallow" ]; then cp "$shallow" "$pw/.git/shallow"; fi
   else
     git clone -q --no-checkout --filter=blob:none "$tvm_git" "$pw" 2>/dev/null \
       || git clone -q --no-checkout "$tvm_git" "$pw" || die "cannot clone $tvm_git"
