@@ -67,9 +67,10 @@ def test_lower_iket_result_is_a_new_ir_module(kernels, iket_enabled, immutable_m
 
 
 @pytest.mark.parametrize("iket_enabled", [False, True], ids=["strip", "instrument"])
-def test_lower_iket_result_keeps_the_ir_module_attrs(iket_enabled):
+@pytest.mark.parametrize("kernels", [1, 2])
+def test_lower_iket_result_keeps_the_ir_module_attrs(kernels, iket_enabled):
     """The IRModule LowerIket returns keeps the attrs of the IRModule it was given"""
-    Before = _split_kernels(2, iket_enabled).with_attr("note", "kept")
+    Before = _split_kernels(kernels, iket_enabled).with_attr("note", "kept")
     After = LowerIket()(Before)
     tvm_tirx.ir.assert_structural_equal(After.attrs, Before.attrs)
 
