@@ -20,7 +20,8 @@ external functions, and under every printing configuration (proof only).
 Mutants of bugs/printer_scalar_index/reference_fix.py (scripts/mutants.py) survived every other
 test:
   - the index test loosened to ``value <= 0`` or ``dtype <= "int32"``: a constant -1, or an
-    int16 0, is taken for the int32 0 the parser gives back, and prints as the bare name;
+    int16 0, is taken for the int32 0 the parser gives back, and prints as the bare name; so
+    is a uint32 0 by a test of the index type's width alone;
   - the test of a printed marker loosened (``and`` -> ``or``): the program's own call of an
     external function is taken for a marker and rewritten;
   - the refusal of text that cannot be rewritten (with line numbers, underlines or
@@ -78,6 +79,7 @@ CONSTANTS = {
     "minus_one": lambda j: -1,
     "int16_zero": lambda j: T.int16(0),
     "int8_zero": lambda j: T.int8(0),
+    "uint32_zero": lambda j: T.uint32(0),
 }
 
 
@@ -85,7 +87,7 @@ CONSTANTS = {
 @pytest.mark.parametrize("constant", CONSTANTS)
 @pytest.mark.parametrize("site", ["store", "load"])
 def test_constant_index_other_than_int32_zero_is_kept(site, constant):
-    """A constant index other than an int32 0 (-1, a narrower 0) survives print -> parse"""
+    """A constant index but an int32 0 (-1, a narrower or unsigned 0) survives print -> parse"""
     _round_trip(_access("view", site, CONSTANTS[constant]))
 
 

@@ -328,8 +328,13 @@ def _scalar_name_access(kind, index):
         lambda j: T.int64(0),
         lambda j: T.Ramp(j, 1, 2),
         lambda j: T.Broadcast(0, 2),
+        lambda j: j - j,
+        lambda j: T.uint32(0),
     ],
-    ids=["variable", "expression", "constant", "int64_zero", "vector", "vector_of_zeros"],
+    ids=[
+        *("variable", "expression", "constant", "int64_zero", "vector", "vector_of_zeros"),
+        *("provably_zero", "uint32_zero"),
+    ],
 )
 @pytest.mark.parametrize("kind", ["view", "cell", "parameter", "module"])
 def test_scalar_name_access_keeps_its_index(kind, index):
