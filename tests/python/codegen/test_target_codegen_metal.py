@@ -57,7 +57,10 @@ def _float64_in_second_kernel(int_dtype):
 )
 @pytest.mark.parametrize(
     "func, dtype",
-    [pytest.param(_cast_kernel(t), t, id=t) for t in ["float64", "float64x2", "float32x8"]]
+    [
+        pytest.param(_cast_kernel(t), t, id=t)
+        for t in ["float64", "float64x2", "float32x8", "int8x8"]
+    ]
     + [
         pytest.param(_float64_in_second_kernel(t), "float64", id=f"float64-in-second-kernel-{t}")
         for t in ("int64", "uint64")

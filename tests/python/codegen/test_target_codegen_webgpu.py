@@ -107,6 +107,26 @@ def test_webgpu_rejects_a_type_it_lacks(func, refusal):
         tvm.compile(func, target="webgpu")
 
 
+@pytest.mark.xfail(
+    strict=True,
+    raises=tvm.error.InternalError,
+    reason="WebGPU refuses a dtype the target lacks with an internal error",
+)
+@pytest.mark.parametrize(
+    "dtype, reason",
+    [
+        pytest.param("uint64", "WGSL has no 64-bit integers", id="uint64"),
+        pytest.param("int64x4", "WGSL has no 64-bit integers", id="int64x4"),
+        pytest.param("float64", "WGSL has f16 and f32 only", id="float64"),
+        pytest.param("float32x8", "WGSL vectors have 2, 3 or 4 lanes", id="float32x8"),
+    ],
+)
+def test_webgpu_says_why_it_lacks_a_type(dtype, reason):
+    """The ValueError for a type WGSL lacks gives the reason WGSL lacks it"""
+    with pytest.raises(ValueError, match=rf"the type {dtype}: {reason}$"):
+        tvm.compile(_cast_kernel(dtype), target="webgpu")
+
+
 @pytest.mark.parametrize(
     "dtype, scalar",
     [pytest.param(t, "int32", id=t) for t in ["int32", "uint32", "float16", "float32x4", "int8x4"]]

@@ -58,7 +58,7 @@ def _float64_in_second_kernel(int_dtype):
     "func, dtype",
     [
         pytest.param(_cast_kernel(t), t, id=t)
-        for t in ["float64", "float64x2", "float32x8", "float16x16", "int8x8"]
+        for t in ["float64", "float64x2", "float32x8", "float16x16", "int8x8", "int64x8"]
     ]
     + [
         pytest.param(_float64_in_second_kernel(t), "float64", id=f"float64-in-second-kernel-{t}")
