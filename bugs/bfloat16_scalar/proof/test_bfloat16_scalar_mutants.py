@@ -34,10 +34,13 @@ import threading
 import pytest
 import tvm_ffi
 from test_bfloat16_scalar import (
+    BIND_TYPE_CHECK,
     DECODE,
+    NOT_LEGALIZED,
     REINTERPRET,
     _compute,
     _split,
+    _storage,
     _with_body,
     bf16tof32,
     f32tobf16_keep_nan,
@@ -149,3 +152,156 @@ def test_packed_api_outside_a_pipeline_is_the_same_wherever_constructed(host):
     mod = tvm.IRModule({"main": HOST_CODE[host].with_attr("global_symbol", "main")})
     here = tvm.tirx.transform.MakePackedAPI()(mod)
     tvm.ir.assert_structural_equal(_constructed_on_a_short_stack()(mod), here)
+
+
+# a bfloat of another width is no bfloat16 (a type the parser builds, TVM never computes in)
+OTHER_WIDTHS = {"bfloat8": "uint8", "bfloat32": "uint32"}
+
+
+def _storing_bits(width, form):
+    """A function storing the bits of a ``width`` parameter ``x`` (``form`` "let": of a
+    variable bound to it) into its buffer ``A``."""
+    bits = OTHER_WIDTHS[width]
+    code = f"""
+@T.prim_func(private=True)
+def template(A_ptr: T.handle("{bits}")):
+    A = T.decl_buffer((1,), "{bits}", data=A_ptr)
+    A[0] = T.{bits}(0)
+"""
+    template = tvm.script.from_source(code)
+    _head, store = _split(template)
+    x = tirx.Var("x", width)
+    stmts = []
+    value = x
+    if form == "let":
+        value = tirx.Var("y", width)
+        stmts.append(tirx.Bind(value, x))
+    stmts.append(tirx.BufferStore(store.buffer, T.reinterpret(bits, value), store.indices))
+    func = _with_body(template, stmts)
+    return tvm.tirx.PrimFunc([*func.params, x], func.body, func.ret_type, func.attrs)
+
+
+@pytest.mark.parametrize("form", ["parameter", "let"])
+@pytest.mark.parametrize("width", OTHER_WIDTHS)
+def test_storage_legalize_leaves_a_bfloat_of_another_width(width, form):
+    """BF16StorageLegalize holds only 16-bit bfloat as uint16: another width is left."""
+    func = _storing_bits(width, form)
+    tvm.ir.assert_structural_equal(_storage(func), func)
+
+
+def _float_template():
+    """A function storing float32 0 into ``A[0]`` beside a bfloat16 ``x`` and an int32 ``n``:
+    (template, its store, ``x``, ``n``)."""
+
+    @T.prim_func(private=True)
+    def template(A: T.Buffer((2,), "float32"), x: T.bfloat16, n: T.int32):
+        A[0] = T.float32(0)
+
+    _head, store = _split(template)
+    return template, store, template.params[1], template.params[2]
+
+
+# an expression-level Let of no bfloat16: its variable's type
+PLAIN_LETS = ["int32", "float32"]
+
+
+@pytest.mark.parametrize("dtype", PLAIN_LETS)
+def test_compute_legalize_leaves_a_let_without_bfloat16(dtype):
+    """An expression-level Let that involves no bfloat16 is left as it is."""
+    template, store, _x, n = _float_template()
+    v = tirx.Var("v", dtype)
+    let = tirx.Let(v, tirx.Cast(dtype, n), tirx.Cast("float32", v + v))
+    func = _with_body(template, [tirx.BufferStore(store.buffer, let, store.indices)])
+    tvm.ir.assert_structural_equal(_compute(func), func)
+
+
+# a variable of another type bound to a value computed from bfloat16 (the value's outer cast)
+OTHER_BINDINGS = ["int32", "bool", "float16"]
+
+
+@NOT_LEGALIZED
+@pytest.mark.parametrize("dtype", OTHER_BINDINGS)
+def test_compute_legalize_visits_a_binding_of_another_type(dtype):
+    """A T.let of another type over bfloat16 arithmetic: the value is computed in float32."""
+    template, store, x, _n = _float_template()
+    k = tirx.Var("k", dtype)
+    before = _with_body(
+        template,
+        [
+            tirx.Bind(k, tirx.Cast(dtype, x * x)),
+            tirx.BufferStore(store.buffer, tirx.Cast("float32", k), store.indices),
+        ],
+    )
+    expected = _with_body(
+        template,
+        [
+            tirx.Bind(k, tirx.Cast(dtype, bf16tof32(x) * bf16tof32(x))),
+            tirx.BufferStore(store.buffer, tirx.Cast("float32", k), store.indices),
+        ],
+    )
+    tvm.ir.assert_structural_equal(_compute(before), expected)
+
+
+@T.prim_func(private=True)
+def _bits_template(A: T.Buffer((2,), "uint16"), B: T.Buffer((1,), "bfloat16"), n: T.uint16):
+    A[0] = T.reinterpret("uint16", B[0])
+
+
+# a value BF16ComputeLegalize leaves bfloat16 besides a variable: a reinterpret, a load
+KEPT_VALUES = {
+    "reinterpret": lambda load, n: T.reinterpret("bfloat16", n),
+    "load": lambda load, n: load,
+}
+
+
+def _kept_bindings(names):
+    """``_bits_template`` binding ``y0, y1, ...`` to KEPT_VALUES[names] and storing their bits."""
+    _head, store = _split(_bits_template)
+    load, n = store.value.args[0], _bits_template.params[2]
+    binds, stores = [], []
+    for i, name in enumerate(names):
+        y = tirx.Var(f"y{i}", "bfloat16")
+        binds.append(tirx.Bind(y, KEPT_VALUES[name](load, n)))
+        stores.append(tirx.BufferStore(store.buffer, T.reinterpret("uint16", y), [i]))
+    return _with_body(_bits_template, [*binds, *stores])
+
+
+@BIND_TYPE_CHECK
+@pytest.mark.parametrize("name", KEPT_VALUES)
+def test_compute_legalize_keeps_a_binding_left_bfloat16(name):
+    """A bfloat16 T.let of a reinterpret or of a parameter buffer's load keeps its type."""
+    func = _kept_bindings([name])
+    tvm.ir.assert_structural_equal(_compute(func), func)
+
+
+@BIND_TYPE_CHECK
+@pytest.mark.parametrize("names", [("reinterpret", "load"), ("load", "reinterpret")])
+def test_compute_legalize_keeps_two_bindings_in_order(names):
+    """Two bfloat16 T.let bindings left bfloat16 keep their variables and values in order."""
+    func = _kept_bindings(names)
+    tvm.ir.assert_structural_equal(_compute(func), func)
+
+
+@pytest.mark.parametrize("value", ["variable", "arithmetic"])
+def test_compute_legalize_leaves_an_evaluated_expression(value):
+    """A statement evaluating an expression that is no call is left as it is."""
+    template, store, _x, n = _float_template()
+    evaluated = n if value == "variable" else n * 2
+    func = _with_body(template, [tirx.Evaluate(evaluated), store])
+    tvm.ir.assert_structural_equal(_compute(func), func)
+
+
+@pytest.mark.parametrize("dtype", ["uint16", "int16"])
+@pytest.mark.parametrize("lanes", [1, 4])
+def test_compute_legalize_leaves_a_reinterpret_of_float16(dtype, lanes):
+    """A reinterpret of float16 into 16-bit lanes is no bfloat16's: left alone."""
+    bits = dtype if lanes == 1 else f"{dtype}x{lanes}"
+    index = 0 if lanes == 1 else f"T.Ramp(0, 1, {lanes})"
+    code = f"""
+@T.prim_func(private=True)
+def func(A: T.Buffer((4,), "{dtype}"), h: T.handle):
+    v = T.decl_buffer((4,), "float16", data=h)
+    A[{index}] = T.reinterpret("{bits}", v[{index}])
+"""
+    func = tvm.script.from_source(code)
+    tvm.ir.assert_structural_equal(_compute(func), func)
