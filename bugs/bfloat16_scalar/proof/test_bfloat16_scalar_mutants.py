@@ -305,3 +305,81 @@ def func(A: T.Buffer((4,), "{dtype}"), h: T.handle):
 """
     func = tvm.script.from_source(code)
     tvm.ir.assert_structural_equal(_compute(func), func)
+
+
+def _for_c(func):
+    return func.with_attr("target", tvm.target.Target("c"))
+
+
+@pytest.mark.parametrize("form", ["store", pytest.param("let", marks=BIND_TYPE_CHECK)])
+def test_compute_legalize_computes_for_the_c_target(form):
+    """A function for the C target computes in float32: only cuda may keep bfloat16."""
+    template, store, x, _n = _float_template()
+    product = bf16tof32(x) * bf16tof32(x)
+    if form == "store":
+        before = [tirx.BufferStore(store.buffer, tirx.Cast("float32", x * x), store.indices)]
+        expected = [tirx.BufferStore(store.buffer, product, store.indices)]
+    else:
+        y, y32 = tirx.Var("y", "bfloat16"), tirx.Var("y", "float32")
+        before = [
+            tirx.Bind(y, x * x),
+            tirx.BufferStore(store.buffer, tirx.Cast("float32", y), store.indices),
+        ]
+        expected = [tirx.Bind(y32, product), tirx.BufferStore(store.buffer, y32, store.indices)]
+    after = _compute(_for_c(_with_body(template, before)))
+    tvm.ir.assert_structural_equal(after, _for_c(_with_body(template, expected)))
+
+
+@BIND_TYPE_CHECK
+@pytest.mark.parametrize("count", [257, 300])
+def test_compute_legalize_computes_many_bindings(count):
+    """Every one of more than 256 bfloat16 T.let bindings is computed in float32."""
+    template, store, x, _n = _float_template()
+    before, expected = [], []
+    for i in range(count):
+        before.append(tirx.Bind(tirx.Var(f"y{i}", "bfloat16"), x * x))
+        expected.append(tirx.Bind(tirx.Var(f"y{i}", "float32"), bf16tof32(x) * bf16tof32(x)))
+    after = _compute(_with_body(template, [*before, store]))
+    tvm.ir.assert_structural_equal(after, _with_body(template, [*expected, store]))
+
+
+# a cast of a retyped bfloat16 variable to another type: the outer types
+CASTS_OF_A_LET = ["int32", "bool"]
+
+
+@BIND_TYPE_CHECK
+@pytest.mark.parametrize("dtype", CASTS_OF_A_LET)
+def test_compute_legalize_casts_a_retyped_binding(dtype):
+    """A cast of a retyped bfloat16 T.let to another type casts its float32 variable."""
+    template, store, x, _n = _float_template()
+    y, y32 = tirx.Var("y", "bfloat16"), tirx.Var("y", "float32")
+
+    def use(var):
+        return tirx.BufferStore(
+            store.buffer, tirx.Cast("float32", tirx.Cast(dtype, var)), store.indices
+        )
+
+    before = _with_body(template, [tirx.Bind(y, x * x), use(y)])
+    expected = _with_body(template, [tirx.Bind(y32, bf16tof32(x) * bf16tof32(x)), use(y32)])
+    tvm.ir.assert_structural_equal(_compute(before), expected)
+
+
+@NOT_LEGALIZED
+@pytest.mark.parametrize("dtype", ["float32", "int32"])
+def test_compute_legalize_computes_a_let_value(dtype):
+    """An expression-level Let of another type over bfloat16 arithmetic computes its value in
+    float32 (the stand-in declines it: NotImplementedError)."""
+    template, store, x, _n = _float_template()
+    v = tirx.Var("v", dtype)
+
+    def let(value):
+        return tirx.Let(v, tirx.Cast(dtype, value), tirx.Cast("float32", v))
+
+    before = _with_body(template, [tirx.BufferStore(store.buffer, let(x * x), store.indices)])
+    product = bf16tof32(x) * bf16tof32(x)
+    expected = _with_body(template, [tirx.BufferStore(store.buffer, let(product), store.indices)])
+    try:
+        after = _compute(before)
+    except NotImplementedError:
+        return
+    tvm.ir.assert_structural_equal(after, expected)
