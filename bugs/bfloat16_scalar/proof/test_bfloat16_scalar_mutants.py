@@ -383,3 +383,55 @@ def test_compute_legalize_computes_a_let_value(dtype):
     except NotImplementedError:
         return
     tvm.ir.assert_structural_equal(after, expected)
+
+
+def _float64_casts(func):
+    """The casts to float64 in ``func``'s body."""
+    found = []
+
+    def visit(node):
+        if isinstance(node, tirx.Cast) and str(node.ty) == "float64":
+            found.append(node)
+
+    tvm_ffi.structural_walk(func.body, visit)
+    return found
+
+
+@DECODE
+@pytest.mark.parametrize("inner", ["int8", "uint8"])
+def test_packed_api_returns_bfloat16_as_float64(inner):
+    """MakePackedAPI returns a bfloat16 value as one Cast("float64", value), the value as
+    written (its own casts kept)."""
+    code = f"""
+@T.prim_func(s_tir=True)
+def main(n: T.int32) -> T.bfloat16:
+    T.func_attr({{"target": T.target("llvm", host="llvm")}})
+    return T.Cast("bfloat16", T.Cast("{inner}", n)) * T.bfloat16(2.0)
+"""
+    func = tvm.script.from_source(code).with_attr("global_symbol", "main")
+    value = func.body.value
+    after = tvm.tirx.transform.MakePackedAPI()(tvm.IRModule({"main": func}))["main"]
+    casts = _float64_casts(after)
+    assert len(casts) == 1
+    tvm.ir.assert_structural_equal(casts[0].value, value)
+
+
+def _bfloat16_nodes(func):
+    """The nodes of ``func``'s body that compute in bfloat16."""
+    found = []
+
+    def visit(node):
+        ty = getattr(node, "ty", None)
+        if isinstance(node, tirx.Mul | tirx.Add) and "bfloat16" in str(ty):
+            found.append(node)
+
+    tvm_ffi.structural_walk(func.body, visit)
+    return found
+
+
+@pytest.mark.parametrize("host", HOST_CODE)
+def test_packed_api_outside_a_pipeline_leaves_bfloat16_arithmetic(host):
+    """MakePackedAPI constructed outside a pipeline leaves host bfloat16 arithmetic as it is
+    (only the pipelines run BF16ComputeLegalize after it)."""
+    mod = tvm.IRModule({"main": HOST_CODE[host].with_attr("global_symbol", "main")})
+    assert _bfloat16_nodes(tvm.tirx.transform.MakePackedAPI()(mod)["main"])
