@@ -154,8 +154,9 @@ def test_packed_api_outside_a_pipeline_is_the_same_wherever_constructed(host):
     tvm.ir.assert_structural_equal(_constructed_on_a_short_stack()(mod), here)
 
 
-# a bfloat of another width is no bfloat16 (a type the parser builds, TVM never computes in)
-OTHER_WIDTHS = {"bfloat8": "uint8", "bfloat32": "uint32"}
+# types the parser builds that are no bfloat16: bfloat of another width, a 16-bit type of a
+# higher type code (TVM computes in none of them)
+OTHER_WIDTHS = {"bfloat8": "uint8", "bfloat32": "uint32", "bool16": "uint16"}
 
 
 def _storing_bits(width, form):
@@ -183,8 +184,8 @@ def template(A_ptr: T.handle("{bits}")):
 
 @pytest.mark.parametrize("form", ["parameter", "let"])
 @pytest.mark.parametrize("width", OTHER_WIDTHS)
-def test_storage_legalize_leaves_a_bfloat_of_another_width(width, form):
-    """BF16StorageLegalize holds only 16-bit bfloat as uint16: another width is left."""
+def test_storage_legalize_leaves_a_type_other_than_bfloat16(width, form):
+    """BF16StorageLegalize holds only bfloat16 as uint16: bfloat8, bfloat32, bool16 are left."""
     func = _storing_bits(width, form)
     tvm.ir.assert_structural_equal(_storage(func), func)
 
