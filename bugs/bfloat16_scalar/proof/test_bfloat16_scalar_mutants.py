@@ -436,3 +436,33 @@ def test_packed_api_outside_a_pipeline_leaves_bfloat16_arithmetic(host):
     (only the pipelines run BF16ComputeLegalize after it)."""
     mod = tvm.IRModule({"main": HOST_CODE[host].with_attr("global_symbol", "main")})
     assert _bfloat16_nodes(tvm.tirx.transform.MakePackedAPI()(mod)["main"])
+
+
+@BIND_TYPE_CHECK
+@pytest.mark.parametrize("stored", ["product", "parameter"])
+def test_compute_legalize_binds_a_load_of_an_allocated_buffer(stored):
+    """A bfloat16 T.let of a load from a buffer the function allocates (moved to float32) is
+    float32 (the stand-in declines it: NotImplementedError)."""
+
+    def value(x):
+        return x * x if stored == "product" else x
+
+    @T.prim_func(private=True)
+    def before(A: T.Buffer((1,), "float32"), x: T.bfloat16):
+        B = T.alloc_buffer((1,), "bfloat16")
+        B[0] = value(x)
+        y: T.let[T.bfloat16] = B[0]
+        A[0] = T.Cast("float32", y)
+
+    @T.prim_func(private=True)
+    def expected(A: T.Buffer((1,), "float32"), x: T.bfloat16):
+        B = T.alloc_buffer((1,), "float32")
+        B[0] = value(bf16tof32(x))
+        y: T.let[T.float32] = B[0]
+        A[0] = y
+
+    try:
+        after = _compute(before)
+    except NotImplementedError:
+        return
+    tvm.ir.assert_structural_equal(after, expected)
