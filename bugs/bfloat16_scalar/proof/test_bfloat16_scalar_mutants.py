@@ -466,3 +466,32 @@ def test_compute_legalize_binds_a_load_of_an_allocated_buffer(stored):
     except NotImplementedError:
         return
     tvm.ir.assert_structural_equal(after, expected)
+
+
+def _constructed_during_a_pipeline():
+    """MakePackedAPI constructed by a pass instrument while the s_tir pipeline runs its passes
+    (the pipeline's frame two above the instrument's)."""
+    made = []
+
+    @tvm.ir.instrument.pass_instrument
+    class Construct:
+        def run_before_pass(self, _mod, info):
+            if not made and "SplitHostDevice" in info.name:
+                made.append(tvm.tirx.transform.MakePackedAPI())
+
+    @T.prim_func
+    def kernel(A: T.Buffer((4,), "float32")):
+        A[0] = T.float32(1)
+
+    with tvm.transform.PassContext(instruments=[Construct()]):
+        tvm.compile(kernel, target="llvm", tir_pipeline="s_tir")
+    assert made
+    return made[0]
+
+
+@pytest.mark.parametrize("host", HOST_CODE)
+def test_packed_api_constructed_during_a_pipeline_is_the_same(host):
+    """MakePackedAPI constructed by code a pipeline's run calls back is not the pipeline's."""
+    mod = tvm.IRModule({"main": HOST_CODE[host].with_attr("global_symbol", "main")})
+    here = tvm.tirx.transform.MakePackedAPI()(mod)
+    tvm.ir.assert_structural_equal(_constructed_during_a_pipeline()(mod), here)
