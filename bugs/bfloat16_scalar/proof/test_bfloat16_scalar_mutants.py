@@ -495,3 +495,24 @@ def test_packed_api_constructed_during_a_pipeline_is_the_same(host):
     mod = tvm.IRModule({"main": HOST_CODE[host].with_attr("global_symbol", "main")})
     here = tvm.tirx.transform.MakePackedAPI()(mod)
     tvm.ir.assert_structural_equal(_constructed_during_a_pipeline()(mod), here)
+
+
+@BIND_TYPE_CHECK
+@pytest.mark.parametrize("first", ["computed", "evaluated"])
+def test_compute_legalize_keeps_a_binding_after_other_statements(first):
+    """A bfloat16 T.let left bfloat16 after a computed T.let or an evaluated expression."""
+    _head, store = _split(_bits_template)
+    n = _bits_template.params[2]
+    y, k = tirx.Var("y", "bfloat16"), tirx.Var("k", "int32")
+    kept = [
+        tirx.Bind(y, T.reinterpret("bfloat16", n)),
+        tirx.BufferStore(store.buffer, T.reinterpret("uint16", y), [0]),
+    ]
+    if first == "computed":
+        before = [tirx.Bind(k, tirx.Cast("int32", T.reinterpret("bfloat16", n) * 2))]
+        computed = bf16tof32(T.reinterpret("bfloat16", n)) * tirx.const(2, "float32")
+        expected = [tirx.Bind(k, tirx.Cast("int32", computed))]
+    else:
+        before = expected = [tirx.Evaluate(tirx.Cast("int32", n))]
+    after = _compute(_with_body(_bits_template, [*before, *kept]))
+    tvm.ir.assert_structural_equal(after, _with_body(_bits_template, [*expected, *kept]))
