@@ -33,7 +33,7 @@ killing test. Runs go ``--jobs`` at a time, each a pytest session in a fork of a
 has imported TVM once (harness/pytest_server.py). The tests that killed a wrong fix last time
 (harness/killers.json, written by ``--record``) run alone first: if they kill it again,
 so would the whole run. Only test failures count: a collection or fixture error is not a
-kill, it stops the run.
+kill: that wrong fix gets no verdict.
 
 A wrong fix of a runtime (its module sets ``NEEDS_OPENCL``: uint64_scalar's, each an OpenCL
 runtime built with another header) can only be told apart by a launch: where this TVM sees no
@@ -50,8 +50,10 @@ whose reference fix works there (``bug_reports.ON_TVM_TIRX``; not those a module
 tvm-tirx/tests/python (all upstream), run by .venv-tirx's interpreter (or TIRX_PYTHON).
 
 Prints a table (wrong fix, what it models, killing tests); ``--markdown FILE`` writes the
-same table as Markdown. Exit codes: 0 every wrong fix killed; 1 a wrong fix survived;
-2 cannot run (bad option, unknown wrong fix, a run that errored).
+same table as Markdown. A run that ends without a verdict (pytest killed by a signal, a test
+that errored) is listed as such and the other wrong fixes are still judged. Exit codes: 0 every
+wrong fix killed; 1 a wrong fix survived; 2 cannot run (bad option, unknown wrong fix) or a run
+ended without a verdict.
 """
 
 import argparse
@@ -328,20 +330,23 @@ def main(argv=None):
         start = time.monotonic()
         files = suite if args.all_files else files_of(report, suite)
         first = record.get(line, {}).get(spec, ())
-        names = killers(
-            spec, files, args.pytest_args, servers, upstream, not args.all_killers, first
-        )
-        return spec, text, names, time.monotonic() - start
+        try:
+            names = killers(
+                spec, files, args.pytest_args, servers, upstream, not args.all_killers, first
+            )
+        except RunError as err:  # no verdict for this one; the others still get theirs
+            return spec, text, None, time.monotonic() - start, str(err).removeprefix(f"{spec}: ")
+        return spec, text, names, time.monotonic() - start, None
 
     rows, survivors = [], []
     try:
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(run_one, selected.items()))
-    except RunError as err:
-        print(f"wrong_fixes: error: {err}", file=sys.stderr)
-        return 2
+            everything = list(pool.map(run_one, selected.items()))
     finally:
         servers.close()
+    errored = {spec: why for spec, _, _, _, why in everything if why is not None}
+    results = [(spec, text, names, seconds) for spec, text, names, seconds, why in everything
+               if why is None]  # fmt: skip
     if args.record:
         ours = record.setdefault(line, {})
         ours.update({spec: names for spec, _, names, _ in results if killed(names, upstream)})
@@ -365,6 +370,11 @@ def main(argv=None):
         args.markdown.write_text("\n".join(lines) + "\n")
     for spec, why in unjudged.items():
         print(f"{spec:<48} not judged: {why}")
+    for spec, why in errored.items():
+        print(f"{spec:<48} no verdict: {why}")
+    if args.markdown and errored:
+        with open(args.markdown, "a") as out:
+            out.writelines(f"| `{spec}` | no verdict: {why} | |\n" for spec, why in errored.items())
     if args.markdown and unjudged:
         with open(args.markdown, "a") as out:
             out.writelines(
@@ -372,7 +382,12 @@ def main(argv=None):
             )
     print(f"{len(rows) - len(survivors)} of {len(rows)} wrong fixes killed"
           + (f"; surviving: {', '.join(survivors)}" if survivors else "")
-          + (f"; {len(unjudged)} not judged (no OpenCL device)" if unjudged else ""))  # fmt: skip
+          + (f"; {len(unjudged)} not judged (no OpenCL device)" if unjudged else "")
+          + (f"; {len(errored)} with no verdict" if errored else ""))  # fmt: skip
+    if errored:
+        print(f"wrong_fixes: error: {len(errored)} run(s) ended without a verdict (above)",
+              file=sys.stderr)  # fmt: skip
+        return 2
     return 1 if survivors else 0
 
 

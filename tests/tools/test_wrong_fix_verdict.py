@@ -177,6 +177,30 @@ def test_recorded_killers_run_first_and_decide_only_a_kill(wrong_fix_runner, fir
     assert servers.sessions == sessions
 
 
+def test_a_run_that_dies_leaves_the_other_verdicts(wrong_fix_runner, monkeypatch, capsys):
+    """A wrong fix whose session dies has no verdict; the others are judged; the exit is 2."""
+    dying = "--wrong-fix=narrow_scalar:skip-bool"
+
+    class Servers(_FakeServers):
+        def __init__(self, *_):
+            super().__init__()
+
+        def run(self, args, log):
+            return -11 if dying in args else super().run(args, log)
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(wrong_fix_runner, "Servers", Servers)
+    monkeypatch.setattr(wrong_fix_runner, "files_of", lambda report, suite: FILES)
+    only = ["--only", "narrow_scalar:skip-bool", "--only", "narrow_scalar:floats-only"]
+    assert wrong_fix_runner.main([*only, "--jobs", "1"]) == 2
+    out = capsys.readouterr().out
+    assert "narrow_scalar:floats-only" in out.split("killed by")[0]
+    assert "narrow_scalar:skip-bool" in out and "no verdict: pytest exit -11" in out
+    assert "1 of 1 wrong fixes killed; 1 with no verdict" in out
+
+
 def test_every_wrong_fix_has_recorded_killers(reference_fixes_load, wrong_fix_runner):
     """harness/killers.json names tests for every wrong fix of each line (without them a
     CI run still gives its verdicts, only slower: run scripts/wrong_fixes.py --record)."""
