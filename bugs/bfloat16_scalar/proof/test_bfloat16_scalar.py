@@ -283,11 +283,12 @@ def test_compute_legalize_reinterpret_reads_rounded_bits(lanes):
     tvm.ir.assert_structural_equal(_compute(before), expected)
 
 
-VALUES = [0.0, -0.0, 1.0, 0.5, 1.0 / 3.0, 1.00390625, 1.01171875, 1e-40, -3e-39, 3.0e38, 3.4e38]
-VALUES += [float("inf"), float("-inf"), float("nan")]
-# by their bits: a NaN with a full payload, a negative tie, and three just past a tie (the low
-# half 0x8001: rounds up), positive, negative and subnormal
-BITS = (0x7FFFFFFF, 0xFF808000, 0x3F808001, 0xBF808001, 0x00008001)
+VALUES = [0.0, -0.0, 1.0, 0.5, 1.0 / 3.0, 1.00390625, 1.01171875, -1.01171875, 1e-40, -3e-39]
+VALUES += [3.0e38, 3.4e38, float("inf"), float("-inf"), float("nan")]
+# by their bits: a NaN with a full payload, a negative tie, three just past a tie (the low
+# half 0x8001: rounds up), positive, negative and subnormal, and two below a tie of odd bits
+# (0x3F81 stays: only a tie looks at the last bit)
+BITS = (0x7FFFFFFF, 0xFF808000, 0x3F808001, 0xBF808001, 0x00008001, 0x3F814000, 0xBF814000)
 VALUES += [struct.unpack("<f", struct.pack("<I", bits))[0] for bits in BITS]
 
 
