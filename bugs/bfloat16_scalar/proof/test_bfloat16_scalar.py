@@ -285,11 +285,22 @@ def test_compute_legalize_reinterpret_reads_rounded_bits(lanes):
 
 VALUES = [0.0, -0.0, 1.0, 0.5, 1.0 / 3.0, 1.00390625, 1.01171875, -1.01171875, 1e-40, -3e-39]
 VALUES += [3.0e38, 3.4e38, float("inf"), float("-inf"), float("nan")]
-# by their bits: a NaN with a full payload, a negative tie, three just past a tie (the low
-# half 0x8001: rounds up), positive, negative and subnormal, and two below a tie of odd bits
-# (0x3F81 stays: only a tie looks at the last bit)
-BITS = (0x7FFFFFFF, 0xFF808000, 0x3F808001, 0xBF808001, 0x00008001, 0x3F814000, 0xBF814000)
+# by their bits: a NaN with a full payload; two NaN whose payload is only the bit below the
+# top sixteen (dropped: a quiet NaN), of either sign (the negative one signalling, quieted on
+# its way to a Python float); a negative tie of even bits (stays); three just past a tie (the
+# low half 0x8001: rounds up), positive, negative and subnormal; and two below a tie of odd
+# bits (0x3F81 stays: only a tie looks at the last bit)
+BITS = (0x7FFFFFFF, 0x7FC08000, 0xFF808000, 0xBF808000, 0x3F808001, 0xBF808001, 0x00008001)
+BITS += (0x3F814000, 0xBF814000)
 VALUES += [struct.unpack("<f", struct.pack("<I", bits))[0] for bits in BITS]
+
+
+def _value_id(value):
+    """A test id of ``value``: its repr, a NaN's float32 bits."""
+    if value == value:
+        return repr(value)
+    (bits,) = struct.unpack("<I", struct.pack("<f", value))
+    return f"nan-0x{bits:08X}"
 
 
 def _expected_bits(value):
@@ -302,7 +313,7 @@ def _expected_bits(value):
 
 
 @REINTERPRET
-@pytest.mark.parametrize("value", VALUES, ids=[repr(v) for v in VALUES])
+@pytest.mark.parametrize("value", VALUES, ids=[_value_id(v) for v in VALUES])
 def test_compute_legalize_constant_bits(value):
     """The bits of a bfloat16 constant: float32(value) rounded to nearest even, NaN quiet."""
 

@@ -23,7 +23,9 @@
   the signature;
 * MakePackedAPI constructed outside a pipeline does the same wherever it is constructed (a
   script's top level, the bottom frame of a thread): only the pipelines run
-  BF16ComputeLegalize after it.
+  BF16ComputeLegalize after it;
+* a Sequential runs each of the three passes the fix wraps at the opt levels it runs TVM's at
+  (from 0 up), and none of it below.
 
 On the released wheel each fails as its xfail says, as in test_bfloat16_scalar.py.
 """
@@ -516,3 +518,32 @@ def test_compute_legalize_keeps_a_binding_after_other_statements(first):
         before = expected = [tirx.Evaluate(tirx.Cast("int32", n))]
     after = _compute(_with_body(_bits_template, [*before, *kept]))
     tvm.ir.assert_structural_equal(after, _with_body(_bits_template, [*expected, *kept]))
+
+
+@T.prim_func(s_tir=True)
+def _bfloat16_buffer(A: T.Buffer((1,), "bfloat16")):
+    T.func_attr({"target": T.target("llvm", host="llvm"), "global_symbol": "main"})
+    A[0] = A[0] * T.bfloat16(3.0)
+
+
+# the passes the fix wraps, each with the steps before it (a module the pass changes)
+WRAPPED = {
+    "BF16ComputeLegalize": [],
+    "MakePackedAPI": [],
+    "BF16StorageLegalize": ["BF16ComputeLegalize", "MakePackedAPI"],
+}
+
+
+@pytest.mark.parametrize("opt_level", [-1, 0])
+@pytest.mark.parametrize("name", WRAPPED)
+def test_sequential_runs_the_fixed_pass_where_it_runs_tvms(name, opt_level):
+    """A Sequential runs the fixed pass from opt level 0 up, as TVM's, and skips it below."""
+    mod = tvm.IRModule({"main": _bfloat16_buffer})
+    for step in WRAPPED[name]:
+        mod = getattr(tvm.tirx.transform, step)()(mod)
+    fixed = getattr(tvm.tirx.transform, name)
+    changed = fixed()(mod)
+    assert not tvm_ffi.structural_equal(changed, mod)
+    with tvm.transform.PassContext(opt_level=opt_level):
+        after = tvm.transform.Sequential([fixed()])(mod)
+    tvm.ir.assert_structural_equal(after, changed if opt_level >= 0 else mod, map_free_vars=True)
