@@ -15,7 +15,7 @@
 # specific language governing permissions and limitations
 # under the License.
 """Blind round 8 (blind8d): programs on which AllocateWorkspace's reference fix (patches/0001)
-and each wrong fix of wrong_fixes_round8.py differ. Each is a small Relax module; the observed
+and each wrong fix of round 8 (wrong_fixes.toml) differ. Each is a small Relax module; the observed
 result is the module after relax.transform.AllocateWorkspace (its script), or the error."""
 
 from harness.blind_demo import Demo, message

@@ -15,7 +15,7 @@
 # specific language governing permissions and limitations
 # under the License.
 """Blind round 8 (blind8c): demos of the bfloat16 host scalar report's wrong fixes
-(bugs/bfloat16_scalar/wrong_fixes_round8.py), apache/tvm only.
+(round 8 of bugs/bfloat16_scalar/wrong_fixes.toml), apache/tvm only.
 
 Most programs are compiled for llvm and called on the CPU with a few bfloat16 arguments; the
 observed result is the bits the host code holds (an all-ones NaN payload, a low NaN payload, a

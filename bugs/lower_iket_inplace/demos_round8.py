@@ -15,7 +15,7 @@
 # specific language governing permissions and limitations
 # under the License.
 """Blind round 8 (blind8d): programs on which LowerIket's reference fix (patches/0010) and each
-wrong fix of wrong_fixes_round8.py differ: modules of private CUDA kernels, each with an IKET
+wrong fix of round 8 (wrong_fixes.toml) differ: modules of private CUDA kernels, each with an IKET
 mark, as SplitHostDevice leaves them. The program builders work on both lines (the kernel is
 written in each line's spelling, from_script parses it on the line that runs it; the module
 attribute that enables IKET is each line's): demos_round8_tirx.py reuses them. The observed

@@ -15,7 +15,7 @@
 # specific language governing permissions and limitations
 # under the License.
 """Blind round 8 (blind8c): demos of the one-element buffer printer report's wrong fixes
-(bugs/printer_param_data/wrong_fixes_round8.py), apache/tvm only.
+(round 8 of bugs/printer_param_data/wrong_fixes.toml), apache/tvm only.
 
 Each program is printed (``script()``, with the syntax sugar or without it where the scalar
 calls must be spelled out); the observed result is the printed function without the header

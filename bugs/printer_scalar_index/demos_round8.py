@@ -15,7 +15,7 @@
 # specific language governing permissions and limitations
 # under the License.
 """Blind round 8 (blind8c): demos of the scalar-name index printer report's wrong fixes
-(bugs/printer_scalar_index/wrong_fixes_round8.py), apache/tvm only.
+(round 8 of bugs/printer_scalar_index/wrong_fixes.toml), apache/tvm only.
 
 Each program has a cell (a scalar name) accessed at an index other than an int32 0, written
 through its buffer (``c.source[i]`` on 0.27); the observed result is the function as

@@ -15,7 +15,7 @@
 # specific language governing permissions and limitations
 # under the License.
 """Blind round 8 (blind8d): programs on which SplitHostDevice's reference fix (the pass on a copy
-of its input) and each wrong fix of wrong_fixes_round8.py differ. The program builders work on
+of its input) and each wrong fix of round 8 (wrong_fixes.toml) differ. The program builders work on
 both lines (from_script spells the functions for the line that runs them; the kernel's thread
 binding is written in each line's form): demos_round8_tirx.py reuses them. The observed result
 is the caller's module after the call, the output, its attributes, and whether two of its

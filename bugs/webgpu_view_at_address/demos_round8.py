@@ -15,7 +15,7 @@
 # specific language governing permissions and limitations
 # under the License.
 """Blind round 8 (blind8c): demos of the WebGPU view-at-an-address report's wrong fixes
-(bugs/webgpu_view_at_address/wrong_fixes_round8.py), apache/tvm.
+(round 8 of bugs/webgpu_view_at_address/wrong_fixes.toml), apache/tvm.
 
 Each program declares a view inside a kernel; the observed result is what ``tvm.compile`` for
 webgpu gives: "compiles", or the error's kind and line. The program builders take the line's
