@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 8 (blind8d): programs on which AllocateWorkspace's reference fix (patches/0001)
+"""Blind round 8: programs on which AllocateWorkspace's reference fix (patches/0001)
 and each wrong fix of round 8 (wrong_fixes.toml) differ. Each is a small Relax module; the observed
 result is the module after relax.transform.AllocateWorkspace (its script), or the error."""
 

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 9 (blind9d): programs on which allocate_workspace's round-9 wrong fixes differ
+"""Blind round 9: programs on which allocate_workspace's round-9 wrong fixes differ
 from the reference fix (apache/tvm only: Relax is not part of apache/tvm-tirx)."""
 
 from harness.blind_demo import Demo, message

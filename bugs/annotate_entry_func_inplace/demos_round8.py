@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 8 (blind8d): programs on which AnnotateEntryFunc's reference fix (the pass on a
+"""Blind round 8: programs on which AnnotateEntryFunc's reference fix (the pass on a
 copy of its input) and each wrong fix of round 8 (wrong_fixes.toml) differ. The program builders
 work on both lines (from_script spells the function for the line that runs it):
 demos_round8_tirx.py reuses them. The observed result is the caller's module after the call,

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 9 (blind9d): programs on which annotate_entry_func_inplace's round-9 wrong fixes
+"""Blind round 9: programs on which annotate_entry_func_inplace's round-9 wrong fixes
 differ from the reference fix. The programs are written once, in apache/tvm's spelling
 (``from_script`` parses them on either line); demos_round9_tirx.py takes them."""
 

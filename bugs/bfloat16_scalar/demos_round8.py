@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 8 (blind8c): demos of the bfloat16 host scalar report's wrong fixes
+"""Blind round 8: demos of the bfloat16 host scalar report's wrong fixes
 (round 8 of bugs/bfloat16_scalar/wrong_fixes.toml), apache/tvm only.
 
 Most programs are compiled for llvm and called on the CPU with a few bfloat16 arguments; the

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 8 (blind8b), apache/tvm-tirx: the demos of demos_round8.py on this line's
+"""Blind round 8, apache/tvm-tirx: the demos of demos_round8.py on this line's
 programs; the float64 constant's extern call is spelled with this line's ``ty=``."""
 
 from bugs.codegen_missing_dtype.demos_round8 import demos

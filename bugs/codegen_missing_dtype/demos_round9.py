@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 9 (blind9b): programs on which the missing-type reference fix and each of its
+"""Blind round 9: programs on which the missing-type reference fix and each of its
 round-9 wrong fixes differ: the error (kind and first line) that compiling for WebGPU or Metal
 raises."""
 

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 9 (blind9b) on apache/tvm-tirx: demos_round9's demos, kernels opened by a
+"""Blind round 9 on apache/tvm-tirx: demos_round9's demos, kernels opened by a
 ``launch_thread`` region."""
 
 from bugs.codegen_missing_dtype.demos_round9 import demos

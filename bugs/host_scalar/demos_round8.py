@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Round 8 blind demos of the host-level scalar fix (blind8a): per wrong fix, a small valid
+"""Round 8 blind demos of the host-level scalar fix: per wrong fix, a small valid
 program whose SplitHostDevice output (its allocations' annotations listed, or the error) or
 whose compiled host code differs from the reference fix's."""
 

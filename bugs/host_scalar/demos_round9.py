@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Round 9 blind demos of the host_scalar report (blind9a): one function per wrong fix with a
+"""Round 9 blind demos of the host_scalar report: one function per wrong fix with a
 buffer that its host code allocates, split for OpenCL (SplitHostDevice alone: the kernels'
 parameters, the host allocations' annotations, or the rejection) or compiled for OpenCL (the
 host's workspace calls); the results differ under the reference fix and the wrong fix."""

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Round 9 blind demos of the host_scalar report on apache/tvm-tirx (blind9a): the programs of
+"""Round 9 blind demos of the host_scalar report on apache/tvm-tirx: the programs of
 demos_round9.py in this line's spelling (``alloc_tensor``, ``decl_tensor`` views, ``launch_thread``
 regions), split for OpenCL with the same observer, or compiled for CUDA (no GPU needed; this
 line loads no OpenCL runtime for the codegen) for the host's workspace calls."""

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 8 (blind8d): programs on which LowerIket's reference fix (patches/0010) and each
+"""Blind round 8: programs on which LowerIket's reference fix (patches/0010) and each
 wrong fix of round 8 (wrong_fixes.toml) differ: modules of private CUDA kernels, each with an IKET
 mark, as SplitHostDevice leaves them. The program builders work on both lines (the kernel is
 written in each line's spelling, from_script parses it on the line that runs it; the module

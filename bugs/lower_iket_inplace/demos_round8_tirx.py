@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 8 (blind8d) on apache/tvm-tirx: the same demos as demos_round8.py, its program
+"""Blind round 8 on apache/tvm-tirx: the same demos as demos_round8.py, its program
 builders spelling the kernels for tvm-tirx (T.function, T.Tensor, ``with T.launch_thread``,
 ``T.cuda.iket_mark``) and enabling IKET by ``cuda.iket.enabled``."""
 

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 9 (blind9d): programs on which lower_iket_inplace's round-9 wrong fixes differ
+"""Blind round 9: programs on which lower_iket_inplace's round-9 wrong fixes differ
 from the reference fix (apache/tvm)."""
 
 import tvm

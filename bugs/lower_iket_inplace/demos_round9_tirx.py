@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 9 (blind9d): lower_iket_inplace's round-9 demos on apache/tvm-tirx (the same
+"""Blind round 9: lower_iket_inplace's round-9 demos on apache/tvm-tirx (the same
 demos as demos_round9.py, on this line's kernels: SplitHostDevice's output of a function with
 two marked kernels)."""
 

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 8 (blind8b), apache/tvm-tirx: the demos of demos_round8.py, their programs built
+"""Blind round 8, apache/tvm-tirx: the demos of demos_round8.py, their programs built
 on this line (from_script spells them in T.function / T.Tensor), with this line's spelling of
 the two that declare a kernel's own view (T.decl_tensor) or a CPU device region
 (tirx.device_scope under an llvm target)."""

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 9 (blind9b): programs on which the narrow kernel scalar reference fix and each of
+"""Blind round 9: programs on which the narrow kernel scalar reference fix and each of
 its round-9 wrong fixes differ (SplitHostDevice's output, or the error it raises)."""
 
 from harness.blind_demo import Demo, from_script, split_module, split_or_error

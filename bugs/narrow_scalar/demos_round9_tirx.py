@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 9 (blind9b) on apache/tvm-tirx: demos_round9's demos on this line's programs
+"""Blind round 9 on apache/tvm-tirx: demos_round9's demos on this line's programs
 (kernels opened by ``launch_thread`` regions, a CPU kernel by a ``device_scope`` region)."""
 
 from bugs.narrow_scalar.demos_round9 import demos

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Round 8 blind demos of the printer's scalar-cell fix (blind8a): per wrong fix, a function
+"""Round 8 blind demos of the printer's scalar-cell fix: per wrong fix, a function
 whose printed cell declaration, or whose print -> parse round trip (the parsed cells' scopes
 and annotations, and whether it is the identity), differs from the reference fix's."""
 

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Round 9 blind demos of the printer_cell report (blind9a): one function with a one-element
+"""Round 9 blind demos of the printer_cell report: one function with a one-element
 cell per wrong fix, printed and parsed back; the printed body and whether print -> parse kept
 the function differ under the reference fix and the wrong fix."""
 

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 8 (blind8c): demos of the one-element buffer printer report's wrong fixes
+"""Blind round 8: demos of the one-element buffer printer report's wrong fixes
 (round 8 of bugs/printer_param_data/wrong_fixes.toml), apache/tvm only.
 
 Each program is printed (``script()``, with the syntax sugar or without it where the scalar

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 8 (blind8c): demos of the scalar-name index printer report's wrong fixes
+"""Blind round 8: demos of the scalar-name index printer report's wrong fixes
 (round 8 of bugs/printer_scalar_index/wrong_fixes.toml), apache/tvm only.
 
 Each program has a cell (a scalar name) accessed at an index other than an int32 0, written

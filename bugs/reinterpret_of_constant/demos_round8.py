@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 8 (blind8b): programs on which each wrong fix of round 8 and the reference fix of
+"""Blind round 8: programs on which each wrong fix of round 8 and the reference fix of
 the reinterpret-of-a-constant report differ; the result compared is the generated source's
 statements (OpenCL kernel, or the C host's function), or the build's error."""
 

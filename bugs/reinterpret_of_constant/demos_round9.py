@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 9 (blind9b): programs on which the reinterpret-of-a-constant reference fix and each
+"""Blind round 9: programs on which the reinterpret-of-a-constant reference fix and each
 of its round-9 wrong fixes differ: the CUDA kernel source (compiled to source, no GPU), or the
 error its build raises."""
 

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 8 (blind8d): programs on which SplitHostDevice's reference fix (the pass on a copy
+"""Blind round 8: programs on which SplitHostDevice's reference fix (the pass on a copy
 of its input) and each wrong fix of round 8 (wrong_fixes.toml) differ. The program builders work on
 both lines (from_script spells the functions for the line that runs them; the kernel's thread
 binding is written in each line's form): demos_round8_tirx.py reuses them. The observed result

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 9 (blind9d): split_host_device_inplace's round-9 demos on apache/tvm-tirx.
+"""Blind round 9: split_host_device_inplace's round-9 demos on apache/tvm-tirx.
 blind9-copy-drops-global-infos is not among them: apache/tvm-tirx has no concrete GlobalInfo
 (no ``I.vdevice``, no other kind registered), so a module's global infos are always empty and a
 copy that drops them loses nothing."""

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 8 (blind8b): programs on which each wrong fix of round 8 (an OpenCL runtime built
+"""Blind round 8: programs on which each wrong fix of round 8 (an OpenCL runtime built
 with a wrong hunk of pack_args.h) and the reference fix of the uint64 kernel scalar report
 differ; the result compared is a launch on the OpenCL CPU device (pocl): the values the kernel
 wrote, the runtime's error, or the signal that ended the launch. The runtime is loaded by the

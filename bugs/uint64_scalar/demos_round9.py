@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 9 (blind9b): a launch on the OpenCL device (pocl) on which the uint64 kernel scalar
+"""Blind round 9: a launch on the OpenCL device (pocl) on which the uint64 kernel scalar
 fix's runtime and each of its round-9 wrong runtimes differ: a kernel that stores a uint64 scalar
 with its top bit set (and low word's top bit set) and the int32 scalar passed after it."""
 

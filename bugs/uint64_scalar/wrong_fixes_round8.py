@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 8 (blind8b): wrong fixes of the uint64 kernel scalar report. The reference fix is
+"""Blind round 8: wrong fixes of the uint64 kernel scalar report. The reference fix is
 TVM's OpenCL runtime built with patch 0007's hunk of ``src/runtime/pack_args.h``; each wrong fix
 is that runtime built with the hunk made with one mistake (``install(name)`` selects it for this
 process, as the reference fix's ``install()`` selects its own), told apart by a launch on the

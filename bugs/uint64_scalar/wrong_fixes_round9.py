@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 9 (blind9b): wrong fixes of the uint64 kernel scalar fix, each an OpenCL runtime
+"""Blind round 9: wrong fixes of the uint64 kernel scalar fix, each an OpenCL runtime
 built with ``pack_args.h`` changed by a variant of patch 0007's hunk (one step done wrong), as
 the reference fix is the runtime built with the hunk itself. Only a launch on the OpenCL device
 tells them apart.

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Round 8 blind demos of the VerifyMemory fix (blind8a): per wrong fix, a small valid
+"""Round 8 blind demos of the VerifyMemory fix: per wrong fix, a small valid
 function whose verdict under tirx.VerifyMemory (verified, or the first line of the error and
 the variable it names) differs from the reference fix's."""
 

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Round 8 blind demos of the VerifyMemory fix on apache/tvm-tirx (blind8a): the functions of
+"""Round 8 blind demos of the VerifyMemory fix on apache/tvm-tirx: the functions of
 demos_round8.py in that line's form (a kernel is a ``launch_thread`` region, a view a
 ``decl_tensor``, an allocation an ``alloc_tensor``), with the same observer."""
 

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Round 9 blind demos of the verify_memory report (blind9a): one function per wrong fix, with
+"""Round 9 blind demos of the verify_memory report: one function per wrong fix, with
 host code that touches (or only computes an address of) memory, given to VerifyMemory; whether
 it is accepted, and the variables it names, differ under the reference fix and the wrong fix."""
 

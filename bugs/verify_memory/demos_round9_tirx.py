@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Round 9 blind demos of the verify_memory report on apache/tvm-tirx (blind9a): the programs
+"""Round 9 blind demos of the verify_memory report on apache/tvm-tirx: the programs
 of demos_round9.py in this line's spelling (``launch_thread`` regions, ``decl_tensor`` views,
 ``alloc_tensor``), given to VerifyMemory alone; the same observer."""
 

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Round 8 blind demos of the InjectVirtualThread fix (blind8a): per wrong fix, a small
+"""Round 8 blind demos of the InjectVirtualThread fix: per wrong fix, a small
 function whose tvm.compile for CUDA (no GPU needed) compiles under one fix and is refused
 under the other, or is refused with another error or text."""
 

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Round 9 blind demos of the vthread_dynamic_extent report (blind9a): one program per wrong
+"""Round 9 blind demos of the vthread_dynamic_extent report: one program per wrong
 fix, compiled for CUDA (no GPU needed), whose result differs under the reference fix and the
 wrong fix."""
 

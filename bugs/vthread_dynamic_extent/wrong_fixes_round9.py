@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Round 9 blind wrong fixes of the vthread_dynamic_extent report (blind9a).
+"""Round 9 blind wrong fixes of the vthread_dynamic_extent report.
 
 Each is the reference fix (patch 0013: InjectVirtualThread refuses a virtual thread whose extent
 is not a constant) with one step of the C++ change done wrong.

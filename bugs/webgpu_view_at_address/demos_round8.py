@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 8 (blind8c): demos of the WebGPU view-at-an-address report's wrong fixes
+"""Blind round 8: demos of the WebGPU view-at-an-address report's wrong fixes
 (round 8 of bugs/webgpu_view_at_address/wrong_fixes.toml), apache/tvm.
 
 Each program declares a view inside a kernel; the observed result is what ``tvm.compile`` for

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 8 (blind8c): demos of the WebGPU view-at-an-address report's wrong fixes on
+"""Blind round 8: demos of the WebGPU view-at-an-address report's wrong fixes on
 apache/tvm-tirx (round 8 of bugs/webgpu_view_at_address/wrong_fixes.toml): the programs of
 demos_round8.py in that line's API (``T.function``, ``T.Tensor``, ``T.launch_thread``, views
 bound by ``T.decl_tensor``, ``T.tensor_data_ptr`` for a tensor's data). The observed result is

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 9 (blind9c): programs on which patch 0015's wrong fixes differ from its
+"""Blind round 9: programs on which patch 0015's wrong fixes differ from its
 reference fix (apache/tvm): a kernel's views, compiled for webgpu."""
 
 from harness.blind_demo import Demo, from_script

@@ -14,7 +14,7 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 9 (blind9c): patch 0015's wrong fixes on apache/tvm-tirx: the same views in
+"""Blind round 9: patch 0015's wrong fixes on apache/tvm-tirx: the same views in
 that line's API (``T.decl_tensor``, ``T.launch_thread``), compiled for webgpu.
 
 ``blind9-global-scope-only`` is left out: on tvm-tirx the code generator's own check, which
