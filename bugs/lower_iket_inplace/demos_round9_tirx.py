@@ -14,14 +14,14 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 9: lower_iket_inplace's round-9 demos on apache/tvm-tirx (the same
-demos as demos_round9.py, on this line's kernels: SplitHostDevice's output of a function with
-two marked kernels)."""
+"""Blind round 9: lower_iket_inplace's round-9 demos on apache/tvm-tirx (demos_round9.py's
+demos on this line's kernels: SplitHostDevice's output of a function with two marked
+kernels)."""
 
 import tvm_tirx
 from tvm_tirx.script import tirx as T
 
-from harness.blind_demo import Demo
+from bugs.lower_iket_inplace.demos_round9 import demos
 
 
 @T.function
@@ -50,23 +50,4 @@ def _lower(mod):
     return LowerIket()(mod)
 
 
-def input_after(mod):
-    """Observer: the input module as it is after LowerIket ran on it."""
-    _lower(mod)
-    return mod.script()
-
-
-def output(mod):
-    """Observer: the module LowerIket returns."""
-    return _lower(mod).script()
-
-
-DEMOS = {
-    "blind9-strip-writes-input": Demo(two_kernels, input_after),
-    "blind9-instrument-writes-input": Demo(two_kernels_iket, input_after),
-    "blind9-copy-per-kernel": Demo(two_kernels, output),
-    "blind9-strip-returns-input": Demo(two_kernels, output),
-    "blind9-strip-copy-drops-attrs": Demo(two_kernels, output),
-    "blind9-instrument-copy-drops-attrs": Demo(two_kernels_iket, output),
-    "blind9-only-immutable": Demo(two_kernels, input_after),
-}
+DEMOS = demos(two_kernels, two_kernels_iket, _lower)
