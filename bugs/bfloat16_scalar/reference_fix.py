@@ -760,16 +760,16 @@ def storage_legalize_scalars(func):
         return mutator.default_mutate(select)
 
     def on_call(call, mutator):
-        if not _is_call_of(call, "tirx.reinterpret"):
+        if not _is_call_of(call, "tirx.reinterpret") or not isinstance(call.ty, ir.PrimType):
             if _is_bf16(call.ty):
                 reject_uncomputed(call)
             return mutator.default_mutate(call)
         value = mutator.mutate(call.args[0])
         dtype = str(call.ty)
-        if str(value.ty) == dtype:
-            return value
         if _is_bf16(call.ty):
             return _reinterpret(_uint16(call.ty), value)
+        if str(value.ty) == dtype:
+            return value
         if value.same_as(call.args[0]):
             return call
         return tirx.reinterpret(dtype, value)

@@ -24,6 +24,8 @@
 * MakePackedAPI constructed outside a pipeline does the same wherever it is constructed (a
   script's top level, the bottom frame of a thread): only the pipelines run
   BF16ComputeLegalize after it;
+* BF16StorageLegalize holds a Let expression that binds a bfloat16 load as uint16 bits (its
+  variable and the load), scalar or vector;
 * a Sequential runs each of the three passes the fix wraps at the opt levels it runs TVM's at
   (from 0 up), and none of it below.
 
@@ -40,6 +42,7 @@ from test_bfloat16_scalar import (
     DECODE,
     NOT_LEGALIZED,
     REINTERPRET,
+    _bug,
     _compute,
     _split,
     _storage,
@@ -202,6 +205,38 @@ def _float_template():
 
     _head, store = _split(template)
     return template, store, template.params[1], template.params[2]
+
+
+def _let_of_a_load(lanes, bits):
+    """A function storing into ``A`` a Let expression that binds ``y`` to ``lanes`` elements of
+    its buffer ``B`` (``bits``: B holds uint16, as after BF16StorageLegalize, else bfloat16) and
+    returns ``y``'s bits."""
+    elem = "uint16" if bits else "bfloat16"
+    code = f"""
+@T.prim_func(private=True)
+def template(a: T.handle("uint16"), b: T.handle("{elem}")):
+    T.func_attr({{"target": T.target("llvm")}})
+    A = T.decl_buffer((8,), "uint16", data=a)
+    B = T.decl_buffer((8,), "{elem}", data=b)
+    A[0] = T.reinterpret("uint16", B[0])
+"""
+    template = tvm.script.from_source(code)
+    _head, store = _split(template)
+    index = [tirx.Ramp(0, 1, lanes)] if lanes > 1 else [0]
+    loaded = store.value if bits else store.value.args[0]  # the reinterpret folds for uint16
+    load = tirx.BufferLoad(loaded.source, index)
+    y = tirx.Var("y", load.ty)
+    value = y if bits else T.reinterpret("uint16" if lanes == 1 else f"uint16x{lanes}", y)
+    let = tirx.Let(y, load, value)
+    return _with_body(template, [tirx.BufferStore(store.buffer, let, index)])
+
+
+@_bug(tvm.error.InternalError, "the Let keeps its bfloat16 variable over the uint16 load")
+@pytest.mark.parametrize("lanes", [1, 4])
+def test_storage_legalize_holds_a_let_of_a_bfloat16_load_as_bits(lanes):
+    """A Let expression that binds a bfloat16 load holds its variable and the load as uint16."""
+    after = _storage(_let_of_a_load(lanes, bits=False))
+    tvm.ir.assert_structural_equal(after, _let_of_a_load(lanes, bits=True))
 
 
 # an expression-level Let of no bfloat16: its variable's type
