@@ -131,6 +131,10 @@ def test_webgpu_rejects_a_type_it_lacks(func, refusal):
         pytest.param("uint64x4", "WGSL has no 64-bit integers", id="uint64x4"),
         pytest.param("float64", "WGSL has f16 and f32 only", id="float64"),
         pytest.param("float32x8", "WGSL vectors have 2, 3 or 4 lanes", id="float32x8"),
+        pytest.param("int64x8", "WGSL vectors have 2, 3 or 4 lanes", id="int64x8"),
+        pytest.param("uint64x8", "WGSL vectors have 2, 3 or 4 lanes", id="uint64x8"),
+        pytest.param("float4_e2m1fn", "WGSL has no such type", id="float4_e2m1fn"),
+        pytest.param("float6_e2m3fn", "WGSL has no such type", id="float6_e2m3fn"),
     ],
 )
 def test_webgpu_says_why_it_lacks_a_type(dtype, reason):
