@@ -14,7 +14,8 @@
 # KIND, either express or implied.  See the License for the
 # specific language governing permissions and limitations
 # under the License.
-"""Blind round 10: demos of codegen_missing_dtype's wrong fixes on apache/tvm.
+"""Blind round 10: demos of codegen_missing_dtype's wrong fixes on apache/tvm (the table,
+``demos``, serves demos_round10_tirx.py too, on that line's programs).
 
 Each program is a kernel that a type the target lacks stops in the code generator (a buffer of
 that type, a float64 constant printed before any float64 type, a float64 scalar the host
@@ -22,13 +23,12 @@ passes to the kernel); ``observe`` compiles it for WebGPU or Metal and reports "
 the error's class and first line (the blind demo runner reports a raised error so).
 """
 
-import tvm
 from harness.blind_demo import Demo
-from tvm.script import tirx as T
 
 
 def copy_kernel(dtype):
     """A kernel copying one element of a ``dtype`` buffer into another."""
+    from tvm.script import tirx as T
 
     @T.prim_func
     def main(A: T.Buffer((8,), dtype), B: T.Buffer((8,), dtype)):
@@ -40,6 +40,7 @@ def copy_kernel(dtype):
 
 def float64_constant_first():
     """A float64 constant left of a float64 cast: the FloatImm printer meets it first."""
+    from tvm.script import tirx as T
 
     @T.prim_func
     def main(A: T.Buffer((8,), "float32"), B: T.Buffer((8,), "float32")):
@@ -51,6 +52,7 @@ def float64_constant_first():
 
 def float64_scalar_argument():
     """A float64 host scalar read in the kernel: it becomes a float64 kernel argument."""
+    from tvm.script import tirx as T
 
     @T.prim_func
     def main(A: T.Buffer((8,), "float32"), x: T.float64):
@@ -60,23 +62,37 @@ def float64_scalar_argument():
     return main
 
 
-def compiled(target):
-    """An observer: compile the program for ``target``; an error is the runner's result."""
+def _compile(program, target):
+    import tvm
 
-    def observe(program):
-        tvm.compile(program, target=target)
-        return "compiles"
-
-    return observe
+    tvm.compile(program, target=target)
 
 
-DEMOS = {
-    "blind10-uint64-icheck-kept": Demo(lambda: copy_kernel("uint64"), compiled("webgpu")),
-    "blind10-else-throw-kept": Demo(lambda: copy_kernel("float4_e2m1fn"), compiled("webgpu")),
-    "blind10-floatimm-throw-kept": Demo(float64_constant_first, compiled("webgpu")),
-    "blind10-podarg-script-type": Demo(float64_scalar_argument, compiled("webgpu")),
-    "blind10-metal-float-switch-only": Demo(lambda: copy_kernel("float32x8"), compiled("metal")),
-    "blind10-lanes-checked-last": Demo(lambda: copy_kernel("int64x8"), compiled("webgpu")),
-    "blind10-vector-named-by-element": Demo(lambda: copy_kernel("int64x2"), compiled("webgpu")),
-    "blind10-metal-type-error": Demo(lambda: copy_kernel("float64"), compiled("metal")),
-}
+def demos(copy_kernel, float64_constant_first, float64_scalar_argument, compile_for):
+    """The demos on one line's program builders (as above) and ``compile_for(program,
+    target)``, the line's compile."""
+
+    def compiled(target):
+        """An observer: compile the program for ``target``; an error is the runner's result."""
+
+        def observe(program):
+            compile_for(program, target)
+            return "compiles"
+
+        return observe
+
+    return {
+        "blind10-uint64-icheck-kept": Demo(lambda: copy_kernel("uint64"), compiled("webgpu")),
+        "blind10-else-throw-kept": Demo(lambda: copy_kernel("float4_e2m1fn"), compiled("webgpu")),
+        "blind10-floatimm-throw-kept": Demo(float64_constant_first, compiled("webgpu")),
+        "blind10-podarg-script-type": Demo(float64_scalar_argument, compiled("webgpu")),
+        "blind10-metal-float-switch-only": Demo(
+            lambda: copy_kernel("float32x8"), compiled("metal")
+        ),
+        "blind10-lanes-checked-last": Demo(lambda: copy_kernel("int64x8"), compiled("webgpu")),
+        "blind10-vector-named-by-element": Demo(lambda: copy_kernel("int64x2"), compiled("webgpu")),
+        "blind10-metal-type-error": Demo(lambda: copy_kernel("float64"), compiled("metal")),
+    }
+
+
+DEMOS = demos(copy_kernel, float64_constant_first, float64_scalar_argument, _compile)

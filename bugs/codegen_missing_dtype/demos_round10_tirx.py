@@ -24,7 +24,7 @@ WebGPU or Metal and reports "compiles" or the error's class and first line.
 import tvm_tirx
 from tvm_tirx.script import tirx as T
 
-from harness.blind_demo import Demo
+from bugs.codegen_missing_dtype.demos_round10 import demos
 
 
 def copy_kernel(dtype):
@@ -60,23 +60,8 @@ def float64_scalar_argument():
     return main
 
 
-def compiled(target):
-    """An observer: compile the program for ``target``; an error is the runner's result."""
-
-    def observe(program):
-        tvm_tirx.tirx.compile(program, target=target)
-        return "compiles"
-
-    return observe
+def _compile(program, target):
+    tvm_tirx.tirx.compile(program, target=target)
 
 
-DEMOS = {
-    "blind10-uint64-icheck-kept": Demo(lambda: copy_kernel("uint64"), compiled("webgpu")),
-    "blind10-else-throw-kept": Demo(lambda: copy_kernel("float4_e2m1fn"), compiled("webgpu")),
-    "blind10-floatimm-throw-kept": Demo(float64_constant_first, compiled("webgpu")),
-    "blind10-podarg-script-type": Demo(float64_scalar_argument, compiled("webgpu")),
-    "blind10-metal-float-switch-only": Demo(lambda: copy_kernel("float32x8"), compiled("metal")),
-    "blind10-lanes-checked-last": Demo(lambda: copy_kernel("int64x8"), compiled("webgpu")),
-    "blind10-vector-named-by-element": Demo(lambda: copy_kernel("int64x2"), compiled("webgpu")),
-    "blind10-metal-type-error": Demo(lambda: copy_kernel("float64"), compiled("metal")),
-}
+DEMOS = demos(copy_kernel, float64_constant_first, float64_scalar_argument, _compile)
