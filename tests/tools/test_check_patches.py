@@ -108,3 +108,21 @@ def test_plain_diff_is_not_a_format_patch(tmp_path, patch_text):
     diff_only = patch_text[patch_text.index("diff --git ") :]
     found = problems_of(tmp_path, diff_only)
     assert any("git format-patch" in p for p in found)
+
+
+def test_every_test_of_a_split_file_is_in_a_patch():
+    assert check_patches.tests_in_no_patch() == []
+
+
+def test_a_test_no_patch_names_is_reported():
+    table = {
+        n: (cpp, comp, dict(ours)) for n, (cpp, comp, ours) in check_patches.PATCH_TABLE.items()
+    }
+    ours = table["0014"][2]
+    webgpu = check_patches.WEBGPU
+    ours[webgpu] = ",".join(
+        n for n in ours[webgpu].split(",") if n != "test_webgpu_says_why_it_lacks_a_type"
+    )
+    assert check_patches.tests_in_no_patch(table) == [
+        f"{webgpu}::test_webgpu_says_why_it_lacks_a_type"
+    ]
