@@ -86,6 +86,7 @@ BUG_REPORTS = present(
         "webgpu_float_literal": "WebGPU float literal",
         "flatten_buffer_itervar_dom": "FlattenBuffer stale IterVar dom",
         "cthread_binding": "cthread lowered as a thread launch",
+        "bfloat16_vector_broadcast": "bfloat16 vector broadcast",
     }
 )
 
@@ -125,6 +126,8 @@ NO_REFERENCE_FIX = present(
         "cthread_binding": "text only: one condition in each of three C++ builders of a thread "
         "launch (MakeLaunchThread of LowerOpaqueBlock and of LowerTIRxOpaque, TVMScript's "
         "LaunchThread): the tags runtime::ThreadScope calls virtual",
+        "bfloat16_vector_broadcast": "text only: BF16StorageLegalize's C++ in the released "
+        "package (a Broadcast rebuilt from its legalized value), whose source is not here",
     }
 )
 # the reports with a Python reference fix (bugs/<key>/reference_fix.py)
