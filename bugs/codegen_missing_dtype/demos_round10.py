@@ -19,10 +19,11 @@
 
 Each program is a kernel that a type the target lacks stops in the code generator (a buffer of
 that type, a float64 constant printed before any float64 type, a float64 scalar the host
-passes to the kernel); ``observe`` compiles it for WebGPU or Metal and reports "compiles" or
-the error's class and first line (the blind demo runner reports a raised error so).
+passes to the kernel); each is compiled for WebGPU or Metal by demos_round8.build_for, which
+reports "compiles" or the error's class and first line.
 """
 
+from bugs.codegen_missing_dtype.demos_round8 import build_for as compiled
 from harness.blind_demo import Demo
 
 
@@ -62,25 +63,9 @@ def float64_scalar_argument():
     return main
 
 
-def _compile(program, target):
-    import tvm
-
-    tvm.compile(program, target=target)
-
-
-def demos(copy_kernel, float64_constant_first, float64_scalar_argument, compile_for):
-    """The demos on one line's program builders (as above) and ``compile_for(program,
-    target)``, the line's compile."""
-
-    def compiled(target):
-        """An observer: compile the program for ``target``; an error is the runner's result."""
-
-        def observe(program):
-            compile_for(program, target)
-            return "compiles"
-
-        return observe
-
+def demos(copy_kernel, float64_constant_first, float64_scalar_argument):
+    """The demos on one line's program builders (as above); each compiles its program for
+    WebGPU or Metal (demos_round8.build_for: "compiles" or the error's first line)."""
     return {
         "blind10-uint64-icheck-kept": Demo(lambda: copy_kernel("uint64"), compiled("webgpu")),
         "blind10-else-throw-kept": Demo(lambda: copy_kernel("float4_e2m1fn"), compiled("webgpu")),
@@ -95,4 +80,4 @@ def demos(copy_kernel, float64_constant_first, float64_scalar_argument, compile_
     }
 
 
-DEMOS = demos(copy_kernel, float64_constant_first, float64_scalar_argument, _compile)
+DEMOS = demos(copy_kernel, float64_constant_first, float64_scalar_argument)

@@ -17,11 +17,11 @@
 """Blind round 10: demos of codegen_missing_dtype's wrong fixes on apache/tvm-tirx.
 
 The programs of demos_round10.py in that line's API (``T.function``, ``T.Tensor``, a kernel
-opened by ``T.launch_thread``); ``observe`` compiles each with ``tvm_tirx.tirx.compile`` for
-WebGPU or Metal and reports "compiles" or the error's class and first line.
+opened by ``T.launch_thread``); each is compiled (demos_round8.build_for:
+``tvm_tirx.tirx.compile``) for WebGPU or Metal and reports "compiles" or the error's class and
+first line.
 """
 
-import tvm_tirx
 from tvm_tirx.script import tirx as T
 
 from bugs.codegen_missing_dtype.demos_round10 import demos
@@ -60,8 +60,4 @@ def float64_scalar_argument():
     return main
 
 
-def _compile(program, target):
-    tvm_tirx.tirx.compile(program, target=target)
-
-
-DEMOS = demos(copy_kernel, float64_constant_first, float64_scalar_argument, _compile)
+DEMOS = demos(copy_kernel, float64_constant_first, float64_scalar_argument)

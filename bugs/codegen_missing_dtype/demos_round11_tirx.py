@@ -23,20 +23,10 @@ The 8-lane kernel is written with explicit ramps (this line's pipeline does not 
 ``ty=``. Every wrong fix of the round shows here too.
 """
 
-import tvm_tirx
 from tvm_tirx.script import tirx as T
 
+from bugs.codegen_missing_dtype.demos_round8 import build_for as compiled
 from harness.blind_demo import Demo
-
-
-def compiled(target):
-    """An observer: compile the program for ``target`` (the refusal is the result)."""
-
-    def observe(program):
-        tvm_tirx.tirx.compile(program, target=target)
-        return "compiles"
-
-    return observe
 
 
 def uint64_cast():
